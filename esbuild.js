@@ -1,0 +1,92 @@
+// Bundles the extension into one CommonJS file for VS Code's Node extension host,
+// following VS Code's bundling guide. `--production` minifies; `--watch` rebuilds
+// and logs in the form the esbuild problem matcher expects. `--tests` also bundles
+// the test suites into out/test (vscode and node_modules stay external).
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+/** Prints start and end lines the `$esbuild-watch` problem matcher recognises. */
+const problemMatcherPlugin = {
+  name: 'esbuild-problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+/** Test files: every *.test.ts under test/<layer>, the host suite's index.ts, and the test/env tools. */
+function testEntryPoints() {
+  const entries = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.test\.ts$/.test(e.name) || (e.name === 'index.ts' && dir.endsWith(path.join('test', 'host')))) entries.push(p);
+    }
+  };
+  for (const f of fs.readdirSync(path.join(__dirname, 'test', 'env'))) {
+    if (f.endsWith('.ts')) entries.push(path.join(__dirname, 'test', 'env', f));
+  }
+  for (const layer of ['unit', 'cluster', 'host', 'ui', 'conformance', 'bench']) {
+    const dir = path.join(__dirname, 'test', layer);
+    if (fs.existsSync(dir)) walk(dir);
+  }
+  return entries;
+}
+
+async function main() {
+  const extension = {
+    entryPoints: ['src/extension.ts'],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    logLevel: watch ? 'silent' : 'warning',
+    plugins: watch ? [problemMatcherPlugin] : [],
+  };
+  const builds = [extension];
+  if (tests) {
+    builds.push({
+      entryPoints: testEntryPoints(),
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      sourcemap: 'inline',
+      outdir: 'out/test',
+      outbase: 'test',
+      packages: 'external',
+      logLevel: watch ? 'silent' : 'warning',
+      plugins: watch ? [problemMatcherPlugin] : [],
+    });
+  }
+  if (watch) {
+    for (const options of builds) await (await esbuild.context(options)).watch();
+    return;
+  }
+  for (const options of builds) {
+    const result = await esbuild.build(options);
+    if (result.errors.length) process.exitCode = 1;
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

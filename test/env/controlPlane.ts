@@ -1,0 +1,288 @@
+// A real Kubernetes control plane on loopback for tests and `npm start`: etcd,
+// kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module
+// proxy (build-control-plane.sh), with generated PKI and RBAC on.
+//
+// CLI (after `node esbuild.js --tests`):
+//   node out/test/env/controlPlane.js start DIR   starts it, prints `export` lines
+//   node out/test/env/controlPlane.js stop DIR    stops every process it started
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as https from 'node:https';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { generatePki, kubeconfigYaml, type ClientIdentity } from './pki';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+/** The components, in start order. */
+export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
+const COMPONENTS: readonly Component[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+
+/** How long a component may take to become healthy before start fails. */
+const HEALTH_TIMEOUT_MS = 90_000;
+/** How long a stopped process gets after SIGTERM before SIGKILL. */
+const STOP_GRACE_MS = 10_000;
+
+const ADMIN: ClientIdentity = { file: 'admin', user: 'kev-admin', groups: ['system:masters'] };
+/** An authenticated user with no role bindings: every read of events is forbidden. */
+const LIMITED: ClientIdentity = { file: 'limited', user: 'kev-limited', groups: [] };
+const CONTROLLER_MANAGER: ClientIdentity = { file: 'controller-manager', user: 'system:kube-controller-manager', groups: [] };
+const SCHEDULER: ClientIdentity = { file: 'scheduler', user: 'system:kube-scheduler', groups: [] };
+
+/** Everything a test needs to reach the control plane; saved as DIR/state.json. */
+export interface ControlPlaneState {
+  readonly dir: string;
+  readonly binDir: string;
+  readonly server: string;
+  /** Contexts kev-admin (current; system:masters) and kev-limited (no permissions). */
+  readonly adminKubeconfig: string;
+  /** Only the kev-limited context. */
+  readonly limitedKubeconfig: string;
+  readonly ports: Record<'etcd' | 'etcdPeer' | 'apiserver' | 'controllerManager' | 'scheduler', number>;
+  readonly pids: Partial<Record<Component, number>>;
+}
+
+/** Builds (or finds in the cache) the control plane binaries and returns their folder. */
+export function controlPlaneBinaries(): string {
+  const out = execFileSync('bash', [path.join(repoRoot, 'test', 'env', 'build-control-plane.sh')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return out.toString().trim().split('\n').pop() as string;
+}
+
+/** A free TCP port on loopback, as the kernel hands it out. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET url over TLS with the given client files; resolves to the HTTP status, or 0 when unreachable. */
+function httpsStatus(url: string, pki?: string, client?: string): Promise<number> {
+  return new Promise((resolve) => {
+    const options: https.RequestOptions = { timeout: 3000, rejectUnauthorized: false };
+    if (pki && client) {
+      options.ca = fs.readFileSync(path.join(pki, 'ca.crt'));
+      options.cert = fs.readFileSync(path.join(pki, `${client}.crt`));
+      options.key = fs.readFileSync(path.join(pki, `${client}.key`));
+      options.rejectUnauthorized = true;
+    }
+    const req = https.get(url, options, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** The control plane of one folder: start, stop, and stop/start single components. */
+export class ControlPlane {
+  private constructor(private state: ControlPlaneState) {}
+
+  get info(): ControlPlaneState {
+    return this.state;
+  }
+
+  /** Reads the state that `start` saved in dir (from this or another process). */
+  static attach(dir: string): ControlPlane {
+    return new ControlPlane(JSON.parse(fs.readFileSync(path.join(dir, 'state.json'), 'utf8')) as ControlPlaneState);
+  }
+
+  /** Generates PKI and kubeconfigs in a fresh dir, starts every component and waits until each is healthy. */
+  static async start(dir: string, binDir = controlPlaneBinaries()): Promise<ControlPlane> {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+    const pki = path.join(dir, 'pki');
+    generatePki(pki, [ADMIN, LIMITED, CONTROLLER_MANAGER, SCHEDULER]);
+    const ports = {
+      etcd: await freePort(),
+      etcdPeer: await freePort(),
+      apiserver: await freePort(),
+      controllerManager: await freePort(),
+      scheduler: await freePort(),
+    };
+    const server = `https://127.0.0.1:${ports.apiserver}`;
+    const write = (name: string, contexts: { name: string; identity: ClientIdentity }[]) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, kubeconfigYaml(pki, server, contexts), { mode: 0o600 });
+      return file;
+    };
+    const adminKubeconfig = write('admin.kubeconfig', [
+      { name: 'kev-admin', identity: ADMIN },
+      { name: 'kev-limited', identity: LIMITED },
+    ]);
+    const limitedKubeconfig = write('limited.kubeconfig', [{ name: 'kev-limited', identity: LIMITED }]);
+    write('controller-manager.kubeconfig', [{ name: 'controller-manager', identity: CONTROLLER_MANAGER }]);
+    write('scheduler.kubeconfig', [{ name: 'scheduler', identity: SCHEDULER }]);
+
+    const plane = new ControlPlane({ dir, binDir, server, adminKubeconfig, limitedKubeconfig, ports, pids: {} });
+    try {
+      for (const c of COMPONENTS) await plane.startComponent(c);
+    } catch (e) {
+      await plane.stop();
+      throw e;
+    }
+    return plane;
+  }
+
+  private args(component: Component): string[] {
+    const { dir, ports } = this.state;
+    const pki = path.join(dir, 'pki');
+    const p = (f: string) => path.join(pki, f);
+    switch (component) {
+      case 'etcd':
+        return [
+          '--name=kev', `--data-dir=${path.join(dir, 'etcd-data')}`,
+          `--listen-client-urls=http://127.0.0.1:${ports.etcd}`, `--advertise-client-urls=http://127.0.0.1:${ports.etcd}`,
+          `--listen-peer-urls=http://127.0.0.1:${ports.etcdPeer}`, `--initial-advertise-peer-urls=http://127.0.0.1:${ports.etcdPeer}`,
+          `--initial-cluster=kev=http://127.0.0.1:${ports.etcdPeer}`,
+          // Test data: durability across a machine crash is not needed, speed is.
+          '--unsafe-no-fsync', '--log-level=warn',
+        ];
+      case 'kube-apiserver':
+        return [
+          `--etcd-servers=http://127.0.0.1:${ports.etcd}`,
+          '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${ports.apiserver}`,
+          `--cert-dir=${path.join(dir, 'apiserver-certs')}`,
+          `--tls-cert-file=${p('apiserver.crt')}`, `--tls-private-key-file=${p('apiserver.key')}`,
+          `--client-ca-file=${p('ca.crt')}`,
+          '--service-account-issuer=https://kubernetes.default.svc',
+          `--service-account-key-file=${p('sa.pub')}`, `--service-account-signing-key-file=${p('sa.key')}`,
+          '--service-cluster-ip-range=10.0.0.0/24',
+          '--authorization-mode=RBAC',
+          // The loopback address cannot back the `kubernetes` Service's endpoints.
+          '--endpoint-reconciler-type=none',
+          '--allow-privileged=true', '--profiling=false', '--v=1',
+        ];
+      case 'kube-controller-manager': {
+        const kubeconfig = path.join(dir, 'controller-manager.kubeconfig');
+        return [
+          `--kubeconfig=${kubeconfig}`, `--authentication-kubeconfig=${kubeconfig}`, `--authorization-kubeconfig=${kubeconfig}`,
+          '--bind-address=127.0.0.1', `--secure-port=${ports.controllerManager}`, `--cert-dir=${path.join(dir, 'controller-manager-certs')}`,
+          '--leader-elect=false',
+          // As in kubeadm clusters: each controller acts as its own service account.
+          '--use-service-account-credentials=true',
+          `--service-account-private-key-file=${p('sa.key')}`, `--root-ca-file=${p('ca.crt')}`,
+          '--profiling=false', '--v=1',
+        ];
+      }
+      case 'kube-scheduler': {
+        const kubeconfig = path.join(dir, 'scheduler.kubeconfig');
+        return [
+          `--kubeconfig=${kubeconfig}`, `--authentication-kubeconfig=${kubeconfig}`, `--authorization-kubeconfig=${kubeconfig}`,
+          '--bind-address=127.0.0.1', `--secure-port=${ports.scheduler}`, '--leader-elect=false', '--profiling=false', '--v=1',
+        ];
+      }
+    }
+  }
+
+  private async healthy(component: Component): Promise<boolean> {
+    const { ports, dir } = this.state;
+    switch (component) {
+      case 'etcd':
+        return new Promise((resolve) => {
+          const socket = net.connect(ports.etcd, '127.0.0.1', () => {
+            socket.end();
+            resolve(true);
+          });
+          socket.on('error', () => resolve(false));
+        });
+      case 'kube-apiserver':
+        return (await httpsStatus(`${this.state.server}/readyz`, path.join(dir, 'pki'), 'admin')) === 200;
+      case 'kube-controller-manager':
+        return (await httpsStatus(`https://127.0.0.1:${ports.controllerManager}/healthz`)) === 200;
+      case 'kube-scheduler':
+        return (await httpsStatus(`https://127.0.0.1:${ports.scheduler}/healthz`)) === 200;
+    }
+  }
+
+  /** Starts one component (in its own process group) and waits until it is healthy. */
+  async startComponent(component: Component): Promise<void> {
+    const log = fs.openSync(path.join(this.state.dir, 'logs', `${component}.log`), 'a');
+    const child = spawn(path.join(this.state.binDir, component), this.args(component), { detached: true, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
+    child.unref();
+    const pid = child.pid as number;
+    this.state = { ...this.state, pids: { ...this.state.pids, [component]: pid } };
+    this.save();
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (!isAlive(pid) || child.exitCode !== null) {
+        throw new Error(`${component} exited during start-up; see ${path.join(this.state.dir, 'logs', `${component}.log`)}`);
+      }
+      if (await this.healthy(component)) return;
+      await sleep(200);
+    }
+    throw new Error(`${component} not healthy after ${HEALTH_TIMEOUT_MS / 1000}s; see ${path.join(this.state.dir, 'logs', `${component}.log`)}`);
+  }
+
+  /** Stops one component by its PID: SIGTERM to its process group, SIGKILL after a grace period. */
+  async stopComponent(component: Component, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const pid = this.state.pids[component];
+    if (pid === undefined) return;
+    const send = (s: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, s);
+      } catch {
+        /* already gone */
+      }
+    };
+    send(signal);
+    const deadline = Date.now() + STOP_GRACE_MS;
+    while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+    if (isAlive(pid)) send('SIGKILL');
+    while (isAlive(pid)) await sleep(50);
+    const pids = { ...this.state.pids };
+    delete pids[component];
+    this.state = { ...this.state, pids };
+    this.save();
+  }
+
+  /** Stops every component, last started first. */
+  async stop(): Promise<void> {
+    for (const c of [...COMPONENTS].reverse()) await this.stopComponent(c);
+  }
+
+  private save(): void {
+    fs.writeFileSync(path.join(this.state.dir, 'state.json'), JSON.stringify(this.state, null, 2));
+  }
+}
+
+async function cli(argv: string[]): Promise<void> {
+  const [command, dirArg] = argv;
+  const dir = path.resolve(dirArg ?? path.join(repoRoot, '.run', 'control-plane'));
+  if (command === 'start') {
+    const plane = await ControlPlane.start(dir);
+    const s = plane.info;
+    process.stdout.write(`export KUBECONFIG=${s.adminKubeconfig}\nexport KEV_CONTROL_PLANE_DIR=${s.dir}\n# apiserver ${s.server}\n`);
+  } else if (command === 'stop') {
+    if (fs.existsSync(path.join(dir, 'state.json'))) await ControlPlane.attach(dir).stop();
+  } else {
+    process.stderr.write('usage: controlPlane.js start|stop [DIR]\n');
+    process.exitCode = 2;
+  }
+}
+
+if (require.main === module) {
+  cli(process.argv.slice(2)).catch((e: Error) => {
+    process.stderr.write(`control plane: ${e.message}\n`);
+    process.exit(1);
+  });
+}

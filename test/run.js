@@ -1,0 +1,148 @@
+// `npm test`: sets up what is missing, then runs every layer and ends with one line
+// `N passed, N failed` over all of them. Exits non-zero when anything failed.
+//   typecheck, lint            one check each
+//   unit                       plain Node, injected clocks
+//   cluster                    against the real control plane started here
+//   host                       mocha inside code-server's real extension host
+//   ui                         the workbench driven in Chromium, screenshots in test-results/
+// Options: --only=unit,cluster  runs a subset; --skip-setup assumes everything is installed.
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const args = process.argv.slice(2);
+const onlyArg = args.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+const wants = (layer) => !only || only.has(layer);
+const needsCluster = ['cluster', 'host', 'ui'].some(wants);
+const needsVsCode = ['host', 'ui'].some(wants);
+
+const resultsDir = path.join(root, 'test-results');
+const planeDir = path.join(root, '.run', 'control-plane');
+const totals = { passed: 0, failed: 0, pending: 0 };
+const summary = [];
+
+function banner(text) {
+  console.log(`\n━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
+}
+
+function record(layer, passed, failed, pending = 0, note = '') {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.pending += pending;
+  summary.push(`${layer.padEnd(10)} ${passed} passed, ${failed} failed${pending ? `, ${pending} pending` : ''}${note ? `  (${note})` : ''}`);
+}
+
+/** Runs a command with inherited output; returns its exit code. */
+function run(cmd, cmdArgs, options = {}) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', ...options });
+  if (r.error) console.error(`${cmd}: ${r.error.message}`);
+  return r.status ?? 1;
+}
+
+/** A step that counts as one check: passes when the command exits 0. */
+function check(layer, cmd, cmdArgs) {
+  banner(layer);
+  const ok = run(cmd, cmdArgs) === 0;
+  record(layer, ok ? 1 : 0, ok ? 0 : 1);
+  return ok;
+}
+
+/** A mocha layer: runs it in a child process and adds its counts. */
+function mochaLayer(layer, env = {}, timeoutMs = 10000) {
+  banner(layer);
+  const results = path.join(resultsDir, `${layer}.json`);
+  fs.rmSync(results, { force: true });
+  const code = run(process.execPath, [path.join(__dirname, 'runMocha.js'), layer, results, String(timeoutMs)], { env: { ...process.env, ...env } });
+  countResults(layer, results, code);
+}
+
+function countResults(layer, results, code) {
+  if (!fs.existsSync(results)) {
+    record(layer, 0, 1, 0, `ended with code ${code} before reporting`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(results, 'utf8'));
+  if (r.passed + r.failed === 0) {
+    record(layer, 0, 1, r.pending, 'no test ran');
+    return;
+  }
+  record(layer, r.passed, r.failed, r.pending);
+}
+
+function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return true;
+  banner('npm ci');
+  return run('npm', ['ci', '--no-audit', '--no-fund']) === 0;
+}
+
+let plane = null;
+function stopControlPlane() {
+  if (!plane) return;
+  plane = null;
+  spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlane.js'), 'stop', planeDir], { stdio: 'inherit' });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopControlPlane();
+    process.exit(130);
+  });
+}
+
+function main() {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  if (!ensureDependencies()) return record('setup', 0, 1, 0, 'npm ci failed');
+  if (!args.includes('--skip-setup') && (needsCluster || needsVsCode)) {
+    banner('setup (installs only what is missing)');
+    const what = needsVsCode ? 'all' : 'control-plane';
+    if (run('bash', [path.join(__dirname, 'env', 'setup.sh'), what]) !== 0) return record('setup', 0, 1, 0, 'setup.sh failed');
+  }
+  banner('build');
+  if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
+
+  if (wants('typecheck')) check('typecheck', process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.', '--noEmit']);
+  if (wants('lint')) check('lint', process.execPath, [require.resolve('eslint/bin/eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs']);
+  if (wants('unit')) mochaLayer('unit');
+
+  if (needsCluster) {
+    banner('control plane');
+    const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlane.js'), 'start', planeDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    plane = planeDir;
+    if (started.status !== 0) {
+      stopControlPlane();
+      for (const layer of ['cluster', 'host', 'ui'].filter(wants)) record(layer, 0, 1, 0, 'control plane did not start');
+      return;
+    }
+    process.stdout.write(started.stdout);
+  }
+  const clusterEnv = { KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
+  try {
+    if (wants('cluster')) mochaLayer('cluster', clusterEnv, 120000);
+    if (wants('host')) {
+      banner('host');
+      const results = path.join(resultsDir, 'host.json');
+      fs.rmSync(results, { force: true });
+      const code = run(process.execPath, [path.join(root, 'out', 'test', 'env', 'hostRunner.js'), results], { env: { ...process.env, ...clusterEnv } });
+      countResults('host', results, code);
+    }
+    if (wants('ui')) mochaLayer('ui', clusterEnv, 180000);
+  } finally {
+    stopControlPlane();
+  }
+}
+
+const started = Date.now();
+try {
+  main();
+} catch (e) {
+  console.error(e);
+  record('runner', 0, 1, 0, e.message);
+}
+stopControlPlane();
+banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
+for (const line of summary) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exitCode = totals.failed > 0 ? 1 : 0;
