@@ -83,7 +83,7 @@ let plane = null;
 function stopControlPlane() {
   if (!plane) return;
   plane = null;
-  spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlane.js'), 'stop', planeDir], { stdio: 'inherit' });
+  spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'stop', planeDir], { stdio: 'inherit' });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -109,7 +109,7 @@ function main() {
 
   if (needsCluster) {
     banner('control plane');
-    const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlane.js'), 'start', planeDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', planeDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     plane = planeDir;
     if (started.status !== 0) {
       stopControlPlane();

@@ -1,18 +1,16 @@
 // A real Kubernetes control plane on loopback for tests and `npm start`: etcd,
 // kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module
 // proxy (build-control-plane.sh), with generated PKI and RBAC on.
-//
-// CLI (after `node esbuild.js --tests`):
-//   node out/test/env/controlPlane.js start DIR   starts it, prints `export` lines
-//   node out/test/env/controlPlane.js stop DIR    stops every process it started
+// controlPlaneCli.ts starts and stops it from the shell.
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { generatePki, kubeconfigYaml, type ClientIdentity } from './pki';
+import { freePort } from './ports';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
+import { repoRoot } from './paths';
 
 /** The components, in start order. */
 export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
@@ -46,18 +44,6 @@ export interface ControlPlaneState {
 export function controlPlaneBinaries(): string {
   const out = execFileSync('bash', [path.join(repoRoot, 'test', 'env', 'build-control-plane.sh')], { stdio: ['ignore', 'pipe', 'inherit'] });
   return out.toString().trim().split('\n').pop() as string;
-}
-
-/** A free TCP port on loopback, as the kernel hands it out. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function sleep(ms: number): Promise<void> {
@@ -263,26 +249,4 @@ export class ControlPlane {
   private save(): void {
     fs.writeFileSync(path.join(this.state.dir, 'state.json'), JSON.stringify(this.state, null, 2));
   }
-}
-
-async function cli(argv: string[]): Promise<void> {
-  const [command, dirArg] = argv;
-  const dir = path.resolve(dirArg ?? path.join(repoRoot, '.run', 'control-plane'));
-  if (command === 'start') {
-    const plane = await ControlPlane.start(dir);
-    const s = plane.info;
-    process.stdout.write(`export KUBECONFIG=${s.adminKubeconfig}\nexport KEV_CONTROL_PLANE_DIR=${s.dir}\n# apiserver ${s.server}\n`);
-  } else if (command === 'stop') {
-    if (fs.existsSync(path.join(dir, 'state.json'))) await ControlPlane.attach(dir).stop();
-  } else {
-    process.stderr.write('usage: controlPlane.js start|stop [DIR]\n');
-    process.exitCode = 2;
-  }
-}
-
-if (require.main === module) {
-  cli(process.argv.slice(2)).catch((e: Error) => {
-    process.stderr.write(`control plane: ${e.message}\n`);
-    process.exit(1);
-  });
 }

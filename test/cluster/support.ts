@@ -1,0 +1,39 @@
+// Shared helpers for tests against the real control plane that `npm test` starts.
+import * as path from 'node:path';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+
+/** The folder of the running control plane; the runner sets it. */
+export function controlPlaneDir(): string {
+  const dir = process.env.KEV_CONTROL_PLANE_DIR;
+  if (!dir) throw new Error('KEV_CONTROL_PLANE_DIR is not set: run these tests through `npm test` (or `npm test -- --only=cluster`).');
+  return dir;
+}
+
+export function kubeConfigFor(file: 'admin.kubeconfig' | 'limited.kubeconfig'): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromFile(path.join(controlPlaneDir(), file));
+  return kc;
+}
+
+/** Creates a namespace of its own for one test file (no controller deletes it in time anyway). */
+export async function createNamespace(kc: KubeConfig, prefix: string): Promise<string> {
+  const name = `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name } } });
+  return name;
+}
+
+/** Polls until check returns a value other than undefined, or fails after timeoutMs. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000, intervalMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (e) {
+      lastError = e;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}

@@ -1,0 +1,159 @@
+// A real VS Code (code-server under Node 24) on loopback, isolated from the real
+// home folder, for host tests, UI tests and `npm start`.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { repoRoot } from './paths';
+import { freePort } from './ports';
+
+
+/** Reads test/env/versions.sh, the one place versions are pinned. */
+export function pinnedVersions(): Record<string, string> {
+  const out = execFileSync('bash', ['-c', `. "${path.join(repoRoot, 'test', 'env', 'versions.sh')}" && echo "$NODE24_VERSION $CODE_SERVER_VERSION $KEV_CACHE_DIR"`]).toString().trim().split(' ');
+  return { node24: out[0], codeServer: out[1], cacheDir: out[2] };
+}
+
+/** Paths of Node 24 and code-server as setup.sh installs them. */
+export function codeServerPaths(): { nodeBin: string; codeServer: string } {
+  const v = pinnedVersions();
+  const nodeBin = path.join(v.cacheDir, `node-v${v.node24}`, 'bin');
+  const codeServer = path.join(v.cacheDir, `code-server-v${v.codeServer}`, 'node_modules', '.bin', 'code-server');
+  if (!fs.existsSync(codeServer)) throw new Error(`code-server is not installed at ${codeServer}: run bash test/env/setup.sh vscode`);
+  return { nodeBin, codeServer };
+}
+
+export interface CodeServerOptions {
+  /** A folder for this run: home, settings, extensions, logs. Emptied first. */
+  readonly runDir: string;
+  /** The folder the workbench opens. */
+  readonly workspace: string;
+  /** Lets the workbench take a development payload (extensionDevelopmentPath, extensionTestsPath). */
+  readonly smokeTestDriver?: boolean;
+  /** A .vsix to install before starting. */
+  readonly vsix?: string;
+  /** User settings.json content. */
+  readonly settings?: Record<string, unknown>;
+  /** Extra environment for code-server and so for the extension host (KUBECONFIG, ...). */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly port?: number;
+  /** Where code-server's own output goes; defaults to runDir/code-server.log. */
+  readonly logFile?: string;
+}
+
+/** Waits for GET url to answer 200. */
+async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with code ${child.exitCode} during start-up`);
+    const status = await new Promise<number>((resolve) => {
+      const req = http.get(url, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', () => resolve(0));
+      req.setTimeout(2000, () => req.destroy());
+    });
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`code-server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export class CodeServer {
+  private constructor(
+    readonly url: string,
+    readonly port: number,
+    readonly options: CodeServerOptions,
+    private readonly child: ChildProcess,
+  ) {}
+
+  /** The environment code-server runs with: Node 24 first on PATH, every home folder inside runDir. */
+  private static environment(options: CodeServerOptions, nodeBin: string): NodeJS.ProcessEnv {
+    const home = path.join(options.runDir, 'home');
+    for (const d of ['config', 'data', 'cache', 'tmp']) fs.mkdirSync(path.join(home, d), { recursive: true });
+    return {
+      ...process.env,
+      ...options.env,
+      PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ''}`,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      XDG_DATA_HOME: path.join(home, 'data'),
+      XDG_CACHE_HOME: path.join(home, 'cache'),
+      TMPDIR: path.join(home, 'tmp'),
+    };
+  }
+
+  static async start(options: CodeServerOptions): Promise<CodeServer> {
+    const { nodeBin, codeServer } = codeServerPaths();
+    fs.rmSync(options.runDir, { recursive: true, force: true });
+    const userDataDir = path.join(options.runDir, 'user-data');
+    const extensionsDir = path.join(options.runDir, 'extensions');
+    fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+    fs.mkdirSync(extensionsDir, { recursive: true });
+    fs.mkdirSync(options.workspace, { recursive: true });
+    const settings = { 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, ...options.settings };
+    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+    const configFile = path.join(options.runDir, 'config.yaml');
+    fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
+    const env = CodeServer.environment(options, nodeBin);
+    const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+    if (options.vsix) {
+      execFileSync(codeServer, [...common, '--install-extension', options.vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    const port = options.port ?? (await freePort());
+    const args = [
+      ...common,
+      '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
+      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+      ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+      options.workspace,
+    ];
+    const logFile = options.logFile ?? path.join(options.runDir, 'code-server.log');
+    const log = fs.openSync(logFile, 'a');
+    const child = spawn(codeServer, args, { env, detached: true, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
+    const server = new CodeServer(`http://127.0.0.1:${port}`, port, options, child);
+    try {
+      await waitForHttp(`${server.url}/healthz`, 60_000, child);
+    } catch (e) {
+      await server.stop();
+      throw new Error(`${(e as Error).message}; see ${logFile}`);
+    }
+    return server;
+  }
+
+  /** The workbench URL for the workspace, with an optional development payload. */
+  workbenchUrl(payload?: [string, string][]): string {
+    const u = new URL(this.url);
+    u.searchParams.set('folder', this.options.workspace);
+    if (payload) u.searchParams.set('payload', JSON.stringify(payload));
+    return u.toString();
+  }
+
+  /** A path on this machine as the workbench's remote file system sees it. */
+  remoteUri(absolutePath: string): string {
+    return `vscode-remote://127.0.0.1:${this.port}${absolutePath}`;
+  }
+
+  /** Stops code-server and everything it spawned (its process group). */
+  async stop(): Promise<void> {
+    const pid = this.child.pid;
+    if (pid === undefined || this.child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,24 @@
+// The `extensionTestsPath` entry: VS Code's extension host calls run() and exits with
+// 0 when it resolves, 1 when it rejects. Works under code-server and @vscode/test-electron.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as util from 'node:util';
+import Mocha from 'mocha';
+
+export async function run(): Promise<void> {
+  const reportFile = process.env.KEV_HOST_REPORT;
+  const resultsFile = process.env.KEV_HOST_RESULTS;
+  // The extension host's console reaches the browser unformatted: write the report to a file.
+  if (reportFile) {
+    fs.writeFileSync(reportFile, '');
+    Mocha.reporters.Base.consoleLog = (...args: unknown[]) => fs.appendFileSync(reportFile, util.format(...args) + '\n');
+  }
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000 });
+  for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
+  await new Promise<void>((resolve, reject) => {
+    const runner = mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} host test(s) failed`)) : resolve()));
+    runner.on('end', () => {
+      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0, pending: runner.stats?.pending ?? 0 }));
+    });
+  });
+}

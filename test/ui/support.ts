@@ -1,0 +1,51 @@
+// Shared set-up for UI tests: the extension packaged as a .vsix, installed into a fresh
+// code-server, and the workbench opened in Chromium.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../env/browser';
+import { CodeServer } from '../env/codeServer';
+import { repoRoot } from '../env/paths';
+
+export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
+
+/** Packages the extension the way users get it (`npm run package`) and returns the .vsix. */
+export function packageExtension(outDir: string): string {
+  fs.mkdirSync(outDir, { recursive: true });
+  const vsix = path.join(outDir, 'kubernetes-events.vsix');
+  execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  return vsix;
+}
+
+export interface Workbench {
+  readonly page: Page;
+  readonly server: CodeServer;
+  close(): Promise<void>;
+}
+
+/** Opens the workbench with the packaged extension installed and KUBECONFIG from the environment. */
+export async function openWorkbench(name: string): Promise<Workbench> {
+  const runDir = path.join(repoRoot, '.run', `ui-${name}`);
+  const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
+  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix });
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(server.workbenchUrl());
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+  return {
+    page,
+    server,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
