@@ -92,7 +92,7 @@ export class CodeServer {
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.mkdirSync(extensionsDir, { recursive: true });
     fs.mkdirSync(options.workspace, { recursive: true });
-    const settings = { 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, ...options.settings };
+    const settings = { 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, 'git.openRepositoryInParentFolders': 'never', ...options.settings };
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
     const configFile = path.join(options.runDir, 'config.yaml');
     fs.writeFileSync(configFile, 'auth: none\ncert: false\n');

@@ -241,9 +241,11 @@ export class ControlPlane {
     this.save();
   }
 
-  /** Stops every component, last started first. */
+  /** Stops the controllers together, then the apiserver, then etcd. */
   async stop(): Promise<void> {
-    for (const c of [...COMPONENTS].reverse()) await this.stopComponent(c);
+    await Promise.all([this.stopComponent('kube-scheduler'), this.stopComponent('kube-controller-manager')]);
+    await this.stopComponent('kube-apiserver');
+    await this.stopComponent('etcd');
   }
 
   private save(): void {

@@ -1,0 +1,71 @@
+// The body of `npm start` (see launch.js): picks a cluster, packages and installs the
+// extension in code-server, prints the URL, and cleans up on Ctrl-C.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { kubeconfigFiles } from '../../src/cluster/kubeconfig';
+import { packageExtension } from '../ui/support';
+import { CodeServer } from './codeServer';
+import { ControlPlane } from './controlPlane';
+import { repoRoot } from './paths';
+
+/** Namespace of the demo workload seeded into a local control plane. */
+const DEMO_NAMESPACE = 'demo';
+
+/** A Deployment that cannot schedule (no nodes): ScalingReplicaSet, SuccessfulCreate, FailedScheduling. */
+async function seedWorkload(kubeconfig: string): Promise<void> {
+  const kc = new KubeConfig();
+  kc.loadFromFile(kubeconfig);
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: DEMO_NAMESPACE } } });
+  const apps = kc.makeApiClient(AppsV1Api);
+  for (const [name, replicas] of [['web', 3], ['api', 2]] as const) {
+    const labels = { app: name };
+    await apps.createNamespacedDeployment({
+      namespace: DEMO_NAMESPACE,
+      body: { metadata: { name }, spec: { replicas, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name, image: `example.invalid/${name}:1` }] } } } },
+    });
+  }
+  // A scale-down a little later: a second ScalingReplicaSet event on the same object.
+  setTimeout(() => {
+    apps.patchNamespacedDeploymentScale({ name: 'web', namespace: DEMO_NAMESPACE, body: [{ op: 'replace', path: '/spec/replicas', value: 1 }] }).catch((e: Error) => console.error(`scale web: ${e.message}`));
+  }, 5000);
+}
+
+async function main(): Promise<void> {
+  const runDir = path.join(repoRoot, '.run', 'start');
+  const existing = kubeconfigFiles();
+  let plane: ControlPlane | undefined;
+  let kubeconfig: string;
+  if (existing.length > 0) {
+    kubeconfig = existing.join(path.delimiter);
+    console.log(`Using the cluster in ${kubeconfig}`);
+  } else {
+    console.log('No KUBECONFIG and no ~/.kube/config: starting a local control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler)...');
+    plane = await ControlPlane.start(path.join(runDir, 'control-plane'));
+    kubeconfig = plane.info.adminKubeconfig;
+    await seedWorkload(kubeconfig);
+    console.log(`Control plane at ${plane.info.server}; KUBECONFIG=${kubeconfig} (kubectl: ${path.join(plane.info.binDir, 'kubectl')})`);
+  }
+  const vsix = packageExtension(path.join(runDir, 'vsix'));
+  const port = process.env.KEV_PORT ? Number(process.env.KEV_PORT) : undefined;
+  const server = await CodeServer.start({ runDir: path.join(runDir, 'code-server'), workspace: path.join(runDir, 'workspace'), vsix, port, env: { KUBECONFIG: kubeconfig } });
+  console.log(`\nKubernetes Events is running in VS Code at:\n\n  ${server.workbenchUrl()}\n\nOpen it in a browser (the Events view is in the activity bar). Ctrl-C stops everything.`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await server.stop();
+    await plane?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  fs.writeFileSync(path.join(runDir, 'url'), server.workbenchUrl() + '\n');
+}
+
+main().catch((e: Error) => {
+  console.error(`npm start: ${e.message}`);
+  process.exit(1);
+});
