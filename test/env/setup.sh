@@ -41,8 +41,9 @@ setup_vscode() {
   if [ ! -f "$code_server_dir/.complete" ]; then
     log "installing code-server $CODE_SERVER_VERSION under Node $NODE24_VERSION (builds native modules: a few minutes)"
     rm -rf "$code_server_dir"; mkdir -p "$code_server_dir"
-    # npm itself runs under Node 20; postinstall scripts and node-gyp use Node 24 from PATH.
-    PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" \
+    # npm runs under Node 24 from PATH (its postinstall checks the node/v24 in npm's user
+    # agent, which an outer `npm test` would otherwise pass down as node/v20).
+    env -u npm_config_user_agent PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" \
       npm install --no-audit --no-fund --loglevel=error --prefix "$code_server_dir" "code-server@$CODE_SERVER_VERSION" >&2
     [ -x "$code_server_dir/node_modules/.bin/code-server" ] || { log "code-server did not install"; exit 1; }
     touch "$code_server_dir/.complete"
