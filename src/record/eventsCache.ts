@@ -1,0 +1,263 @@
+// Port of client-go/tools/record/events_cache.go (v0.34): the EventCorrelator with its
+// aggregator, its logger (counting and the patch) and its spam filter.
+import { randomInt } from 'node:crypto';
+import { formatTime, NANOS_PER_SECOND, RealClock, type PassiveClock } from './clock';
+import { goJsonString } from './goJson';
+import { Lru } from './lru';
+import { TokenBucketPassiveRateLimiter } from './tokenBucket';
+import { copyEvent, type Event } from './types';
+
+/** Entries in each of the three LRU caches (spam, aggregate, logger). */
+export const MAX_LRU_CACHE_ENTRIES = 4096;
+/** Distinct messages in a group before they are aggregated into one event. */
+export const DEFAULT_AGGREGATE_MAX_EVENTS = 10;
+/** Seconds without a similar event after which a group starts afresh. */
+export const DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS = 600;
+/** Events a source may send about one object at once. */
+export const DEFAULT_SPAM_BURST = 25;
+/** The rate the spam bucket refills at: one event every 5 minutes, as a float32 as in Go. */
+export const DEFAULT_SPAM_QPS = Math.fround(1 / 300);
+/** The prefix of an aggregated event's message. */
+export const AGGREGATE_MESSAGE_PREFIX = '(combined from similar events): ';
+
+/** The key of events that are the same to the letter (every field but name, time and count). */
+export function getEventKey(e: Event): string {
+  const o = e.involvedObject;
+  return [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message].map((s) => s ?? '').join('');
+}
+
+/** The spam filter's key: source, object and type (no field path, reason or message). */
+export function getSpamKey(e: Event): string {
+  const o = e.involvedObject;
+  return [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type].map((s) => s ?? '').join('');
+}
+
+export type EventSpamKeyFunc = (e: Event) => string;
+/** Returns [aggregateKey, localKey]: events with one aggregateKey and distinct localKeys are similar. */
+export type EventAggregatorKeyFunc = (e: Event) => [string, string];
+export type EventAggregatorMessageFunc = (e: Event) => string;
+/** Chooses which local key an aggregate group forgets once it is full (Go's sets.String PopAny). */
+export type ForgetChooser = (localKeys: ReadonlySet<string>) => string;
+
+/** Similar = same source, object, type, reason and reporting controller and instance; the message tells them apart. */
+export function eventAggregatorByReasonFunc(e: Event): [string, string] {
+  const o = e.involvedObject;
+  const aggregateKey = [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance]
+    .map((s) => s ?? '')
+    .join('');
+  return [aggregateKey, e.message ?? ''];
+}
+
+export function eventAggregatorByReasonMessageFunc(e: Event): string {
+  return AGGREGATE_MESSAGE_PREFIX + (e.message ?? '');
+}
+
+/** Go's PopAny picks whatever map iteration yields first: uniformly, as far as callers can tell. */
+export function randomForgetChooser(random: () => number = () => randomInt(2 ** 32) / 2 ** 32): ForgetChooser {
+  return (keys) => {
+    const all = [...keys];
+    return all[Math.min(all.length - 1, Math.floor(random() * all.length))];
+  };
+}
+
+/** Filters events from one source about one object that come faster than the bucket allows. */
+export class EventSourceObjectSpamFilter {
+  private readonly cache: Lru<{ limiter: TokenBucketPassiveRateLimiter }>;
+
+  constructor(
+    lruCacheSize: number,
+    private readonly burst: number,
+    private readonly qps: number,
+    private readonly clock: PassiveClock,
+    private readonly spamKeyFunc: EventSpamKeyFunc,
+  ) {
+    this.cache = new Lru(lruCacheSize);
+  }
+
+  /** True: drop this event. Reads the clock once. */
+  filter(e: Event): boolean {
+    const key = this.spamKeyFunc(e);
+    const record = this.cache.get(key) ?? { limiter: new TokenBucketPassiveRateLimiter(this.qps, this.burst, this.clock) };
+    const filtered = !record.limiter.tryAccept();
+    this.cache.add(key, record);
+    return filtered;
+  }
+}
+
+interface AggregateRecord {
+  /** Shared with the cache entry: forgetting a key changes the cached set, as in Go. */
+  readonly localKeys: Set<string>;
+  lastTimestamp: bigint | undefined;
+}
+
+/** Turns the 10th distinct message of a group within the window into one "(combined from similar events)" event. */
+export class EventAggregator {
+  private readonly cache: Lru<AggregateRecord>;
+  private readonly maxIntervalNanos: bigint;
+
+  constructor(
+    lruCacheSize: number,
+    private readonly keyFunc: EventAggregatorKeyFunc,
+    private readonly messageFunc: EventAggregatorMessageFunc,
+    private readonly maxEvents: number,
+    maxIntervalInSeconds: number,
+    private readonly clock: PassiveClock,
+    private readonly chooseForgotten: ForgetChooser,
+  ) {
+    this.cache = new Lru(lruCacheSize);
+    this.maxIntervalNanos = BigInt(maxIntervalInSeconds) * NANOS_PER_SECOND;
+  }
+
+  /** The event to send (maybe an aggregate) and the key it is counted under. Reads the clock once. */
+  eventAggregate(newEvent: Event): { event: Event; key: string } {
+    const now = this.clock.now();
+    const eventKey = getEventKey(newEvent);
+    const [aggregateKey, localKey] = this.keyFunc(newEvent);
+    let record = this.cache.get(aggregateKey) ?? { localKeys: new Set<string>(), lastTimestamp: undefined };
+    // A record never seen has Go's zero time: its interval is always "too old".
+    if (record.lastTimestamp === undefined || now - record.lastTimestamp > this.maxIntervalNanos) {
+      record = { localKeys: new Set<string>(), lastTimestamp: undefined };
+    }
+    record.localKeys.add(localKey);
+    record.lastTimestamp = now;
+    this.cache.add(aggregateKey, record);
+    if (record.localKeys.size < this.maxEvents) return { event: newEvent, key: eventKey };
+
+    // Keep the group at maxEvents - 1 keys; which one goes is Go's random choice.
+    record.localKeys.delete(this.chooseForgotten(record.localKeys));
+    const at = formatTime(now);
+    const aggregate: Event = {
+      metadata: { name: `${newEvent.involvedObject.name ?? ''}.${now.toString(16)}`, namespace: newEvent.metadata.namespace },
+      count: 1,
+      firstTimestamp: at,
+      involvedObject: newEvent.involvedObject,
+      lastTimestamp: at,
+      message: this.messageFunc(newEvent),
+      type: newEvent.type,
+      reason: newEvent.reason,
+      source: newEvent.source,
+    };
+    return { event: aggregate, key: aggregateKey };
+  }
+
+  /** The local keys of a group, without touching recency (for conformance checks). */
+  peekLocalKeys(aggregateKey: string): ReadonlySet<string> | undefined {
+    return this.cache.peek(aggregateKey)?.localKeys;
+  }
+}
+
+interface EventLog {
+  readonly count: number;
+  readonly firstTimestamp: string | null | undefined;
+  readonly name: string | undefined;
+  readonly resourceVersion: string | undefined;
+}
+
+/**
+ * The strategic-merge patch client-go sends for a repeat: CreateTwoWayMergePatch between the
+ * event with count 0, lastTimestamp 1970-01-01T00:00:00Z and no message, and the event
+ * itself. Only those three fields differ, so the patch holds just them, keys sorted.
+ */
+export function repeatPatch(e: Event): string {
+  const fields: string[] = [];
+  if ((e.count ?? 0) !== 0) fields.push(`"count":${e.count}`);
+  const last = e.lastTimestamp ?? null;
+  if (last !== '1970-01-01T00:00:00Z') fields.push(`"lastTimestamp":${last === null ? 'null' : goJsonString(last)}`);
+  if (e.message) fields.push(`"message":${goJsonString(e.message)}`);
+  return `{${fields.join(',')}}`;
+}
+
+/** Counts occurrences of each event and prepares the patch for a repeat. */
+export class EventLogger {
+  private readonly cache: Lru<EventLog>;
+
+  constructor(lruCacheEntries: number) {
+    this.cache = new Lru(lruCacheEntries);
+  }
+
+  eventObserve(newEvent: Event, key: string): { event: Event; patch: string | undefined } {
+    const event = copyEvent(newEvent);
+    const last = this.cache.get(key);
+    let patch: string | undefined;
+    if (last && last.count > 0) {
+      event.metadata.name = last.name;
+      event.metadata.resourceVersion = last.resourceVersion;
+      event.firstTimestamp = last.firstTimestamp;
+      event.count = last.count + 1;
+      patch = repeatPatch(event);
+    }
+    this.cache.add(key, { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
+    return { event, patch };
+  }
+
+  /** Learns the server's copy after a successful create or patch. */
+  updateState(e: Event): void {
+    this.cache.add(getEventKey(e), { count: e.count ?? 0, firstTimestamp: e.firstTimestamp, name: e.metadata.name, resourceVersion: e.metadata.resourceVersion });
+  }
+}
+
+/** CorrelatorOptions: zero or missing values take the defaults, as in Go. */
+export interface CorrelatorOptions {
+  lruCacheSize?: number;
+  burstSize?: number;
+  qps?: number;
+  keyFunc?: EventAggregatorKeyFunc;
+  messageFunc?: EventAggregatorMessageFunc;
+  maxEvents?: number;
+  maxIntervalInSeconds?: number;
+  clock?: PassiveClock;
+  spamKeyFunc?: EventSpamKeyFunc;
+  /** Which message a full aggregate group forgets; random by default, as Go's PopAny. */
+  chooseForgotten?: ForgetChooser;
+}
+
+type Required<T> = { [K in keyof T]-?: T[K] };
+
+export function populateDefaults(o: CorrelatorOptions): Required<CorrelatorOptions> {
+  return {
+    lruCacheSize: o.lruCacheSize || MAX_LRU_CACHE_ENTRIES,
+    burstSize: o.burstSize || DEFAULT_SPAM_BURST,
+    qps: o.qps || DEFAULT_SPAM_QPS,
+    keyFunc: o.keyFunc ?? eventAggregatorByReasonFunc,
+    messageFunc: o.messageFunc ?? eventAggregatorByReasonMessageFunc,
+    maxEvents: o.maxEvents || DEFAULT_AGGREGATE_MAX_EVENTS,
+    maxIntervalInSeconds: o.maxIntervalInSeconds || DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS,
+    clock: o.clock ?? new RealClock(),
+    spamKeyFunc: o.spamKeyFunc ?? getSpamKey,
+    chooseForgotten: o.chooseForgotten ?? randomForgetChooser(),
+  };
+}
+
+/** What the correlator decided: skip it, or send `event` (patching with `patch` when count > 1). */
+export type EventCorrelateResult = { readonly skip: true } | { readonly skip: false; readonly event: Event; readonly patch: string | undefined };
+
+/** Aggregates, counts and filters events before they reach a sink: aggregate → observe → filter. */
+export class EventCorrelator {
+  readonly aggregator: EventAggregator;
+  private readonly logger: EventLogger;
+  private readonly spamFilter: EventSourceObjectSpamFilter;
+  /** Events the spam filter skipped: client-go drops them silently; we count them. */
+  skipped = 0;
+
+  constructor(options: CorrelatorOptions = {}) {
+    const o = populateDefaults(options);
+    this.aggregator = new EventAggregator(o.lruCacheSize, o.keyFunc, o.messageFunc, o.maxEvents, o.maxIntervalInSeconds, o.clock, o.chooseForgotten);
+    this.logger = new EventLogger(o.lruCacheSize);
+    this.spamFilter = new EventSourceObjectSpamFilter(o.lruCacheSize, o.burstSize, o.qps, o.clock, o.spamKeyFunc);
+  }
+
+  eventCorrelate(newEvent: Event | null | undefined): EventCorrelateResult {
+    if (!newEvent) throw new Error('event is nil');
+    const { event: aggregate, key } = this.aggregator.eventAggregate(newEvent);
+    const { event, patch } = this.logger.eventObserve(aggregate, key);
+    if (this.spamFilter.filter(event)) {
+      this.skipped++;
+      return { skip: true };
+    }
+    return { skip: false, event, patch };
+  }
+
+  updateState(e: Event): void {
+    this.logger.updateState(e);
+  }
+}

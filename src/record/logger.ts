@@ -1,0 +1,48 @@
+// The logger the event machinery writes to: klog's structured calls, as an interface the
+// extension wires to an output channel and tests to an array.
+
+/** Key/value pairs of a structured log line, in order. */
+export type KeysAndValues = readonly (string | number | boolean | undefined | null)[];
+
+export interface Logger {
+  /** klog V(verbosity).InfoS(message, keysAndValues...). */
+  info(verbosity: number, message: string, keysAndValues?: KeysAndValues): void;
+  /** klog ErrorS(err, message, keysAndValues...). */
+  error(err: unknown, message: string, keysAndValues?: KeysAndValues): void;
+}
+
+/** A logger that keeps nothing. */
+export const discardLogger: Logger = {
+  info: () => undefined,
+  error: () => undefined,
+};
+
+function formatValue(v: KeysAndValues[number]): string {
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+/** `key="value" key2=3`, as klog's text format writes key/value pairs. */
+export function formatKeysAndValues(kv: KeysAndValues = []): string {
+  const parts: string[] = [];
+  for (let i = 0; i < kv.length; i += 2) parts.push(`${String(kv[i])}=${formatValue(kv[i + 1])}`);
+  return parts.join(' ');
+}
+
+/** One line: `INFO message k="v"` or `ERROR message err="..." k="v"`. */
+export function formatLogLine(level: 'INFO' | 'ERROR', message: string, kv: KeysAndValues = [], err?: unknown): string {
+  const errPart = err === undefined ? '' : ` err=${JSON.stringify(err instanceof Error ? err.message : String(err))}`;
+  const rest = formatKeysAndValues(kv);
+  return `${level} ${message}${errPart}${rest ? ` ${rest}` : ''}`;
+}
+
+/** A logger that keeps formatted lines, for tests and for showing what happened. */
+export class MemoryLogger implements Logger {
+  readonly lines: string[] = [];
+  constructor(private readonly maxVerbosity = 10) {}
+  info(verbosity: number, message: string, kv?: KeysAndValues): void {
+    if (verbosity <= this.maxVerbosity) this.lines.push(formatLogLine('INFO', message, kv));
+  }
+  error(err: unknown, message: string, kv?: KeysAndValues): void {
+    this.lines.push(formatLogLine('ERROR', message, kv, err));
+  }
+}
