@@ -2,6 +2,7 @@
 // `N passed, N failed` over all of them. Exits non-zero when anything failed.
 //   typecheck, lint            one check each
 //   unit                       plain Node, injected clocks
+//   conformance                our correlator against client-go's, built from the Go module proxy
 //   cluster                    against the real control plane started here
 //   host                       mocha inside code-server's real extension host
 //   ui                         the workbench driven in Chromium, screenshots in test-results/
@@ -106,6 +107,7 @@ function main() {
   if (wants('typecheck')) check('typecheck', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--noEmit']);
   if (wants('lint')) check('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs']);
   if (wants('unit')) mochaLayer('unit');
+  if (wants('conformance')) mochaLayer('conformance', {}, 300000);
 
   if (needsCluster) {
     banner('control plane');
