@@ -1,0 +1,94 @@
+// One JSON request to the apiserver with the kubeconfig's TLS, proxy and credentials
+// (exec plugins included), and client-go's split of failures: an HTTP answer that is not
+// 2xx is a StatusError (never retried); no answer at all is a plain Error (retried).
+import * as https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { StatusError, type StatusCause } from '../record/errors';
+
+/** A request with no answer by then is abandoned, as a transport failure. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface ApiRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly body?: string;
+  readonly contentType?: string;
+}
+
+interface Status {
+  kind?: string;
+  message?: string;
+  reason?: string;
+  code?: number;
+  details?: { causes?: StatusCause[] };
+}
+
+/** Sends requests for one kubeconfig context; reuses one agent so connections are not leaked. */
+export class ApiClient {
+  private agent: https.Agent | undefined;
+
+  constructor(
+    readonly kubeConfig: KubeConfig,
+    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
+  ) {}
+
+  get server(): string {
+    const cluster = this.kubeConfig.getCurrentCluster();
+    if (!cluster) throw new Error('the kubeconfig has no current cluster');
+    return cluster.server;
+  }
+
+  async request<T>(req: ApiRequest): Promise<T> {
+    const url = new URL(req.path, this.server);
+    const options: https.RequestOptions = {
+      method: req.method,
+      headers: { Accept: 'application/json', ...(req.body !== undefined ? { 'Content-Type': req.contentType ?? 'application/json' } : {}) },
+    };
+    // Credentials are applied per request so exec plugins can refresh their tokens.
+    await this.kubeConfig.applyToHTTPSOptions(options);
+    this.agent ??= options.agent as https.Agent;
+    options.agent = this.agent;
+    return new Promise<T>((resolve, reject) => {
+      const request = https.request(url, options, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const code = res.statusCode ?? 0;
+          if (code < 200 || code > 299) {
+            reject(statusError(code, text, `${req.method} ${url.pathname}`));
+            return;
+          }
+          try {
+            resolve(JSON.parse(text) as T);
+          } catch {
+            reject(new Error(`${req.method} ${url.pathname}: the apiserver answered ${code} with a body that is not JSON`));
+          }
+        });
+      });
+      request.setTimeout(this.timeoutMs, () => request.destroy(new Error(`${req.method} ${url.pathname}: no answer within ${this.timeoutMs} ms`)));
+      request.on('error', reject);
+      if (req.body !== undefined) request.write(req.body);
+      request.end();
+    });
+  }
+
+  /** Closes idle connections. */
+  dispose(): void {
+    this.agent?.destroy();
+    this.agent = undefined;
+  }
+}
+
+/** The apiserver's Status body as a StatusError; a body that is not a Status still keeps the HTTP code. */
+export function statusError(code: number, body: string, what: string): StatusError {
+  let status: Status = {};
+  try {
+    status = JSON.parse(body) as Status;
+  } catch {
+    /* not a Status: use the code alone */
+  }
+  const message = status.message || `${what}: HTTP ${code}${body ? `: ${body.slice(0, 200)}` : ''}`;
+  return new StatusError(code, status.reason ?? '', message, status.details?.causes ?? []);
+}
