@@ -32,7 +32,7 @@ function testEntryPoints() {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.test\.ts$/.test(e.name) || (e.name === 'index.ts' && dir.endsWith(path.join('test', 'host')))) entries.push(p);
+      else if (/\.(test|bench)\.ts$/.test(e.name) || (e.name === 'index.ts' && dir.endsWith(path.join('test', 'host')))) entries.push(p);
     }
   };
   for (const f of fs.readdirSync(path.join(__dirname, 'test', 'env'))) {

@@ -75,3 +75,25 @@ describe('recorder: bad input', () => {
     assert.equal(sink.store.size, 50);
   });
 });
+
+describe('recorder: annotations and sources', () => {
+  it('annotatedEventf puts the annotations on the event; a repeat patches count, time and message only', async () => {
+    const caster = new EventBroadcaster({ sleepDurationMs: 0 });
+    const sink = new TestEventSink();
+    await caster.startRecordingToSink(sink);
+    const recorder = caster.newRecorder({ component: 'kev', host: 'laptop' }, { clock: new FakeClock(1_700_000_000_000_000_000n) });
+    void recorder.annotatedEventf(pod, { 'example.com/run': '7' }, 'Normal', 'Deployed', 'version %s', 'v2');
+    const created = await next(sink.created, 'the create');
+    assert.deepEqual(created.metadata.annotations, { 'example.com/run': '7' });
+    assert.equal(created.metadata.name, 'web-1.17979cfe362a0000');
+    assert.equal(created.metadata.namespace, 'shop');
+    assert.deepEqual(created.source, { component: 'kev', host: 'laptop' });
+    assert.equal(created.reportingComponent, 'kev');
+    assert.equal(created.reportingInstance, 'laptop');
+    void recorder.annotatedEventf(pod, { 'example.com/run': '8' }, 'Normal', 'Deployed', 'version %s', 'v2');
+    const patched = await next(sink.patched, 'the patch');
+    assert.equal(patched.count, 2);
+    assert.deepEqual(patched.metadata.annotations, { 'example.com/run': '7' }, 'only the first occurrence’s annotations reach the server, as in client-go');
+    await caster.shutdown();
+  });
+});
