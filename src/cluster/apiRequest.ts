@@ -1,6 +1,7 @@
 // One JSON request to the apiserver with the kubeconfig's TLS, proxy and credentials
 // (exec plugins included), and client-go's split of failures: an HTTP answer that is not
 // 2xx is a StatusError (never retried); no answer at all is a plain Error (retried).
+import type { IncomingMessage } from 'node:http';
 import * as https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { StatusError, type StatusCause } from '../record/errors';
@@ -13,6 +14,7 @@ export interface ApiRequest {
   readonly path: string;
   readonly body?: string;
   readonly contentType?: string;
+  readonly signal?: AbortSignal;
 }
 
 interface Status {
@@ -38,8 +40,7 @@ export class ApiClient {
     return cluster.server;
   }
 
-  async request<T>(req: ApiRequest): Promise<T> {
-    const url = new URL(req.path, this.server);
+  private async options(req: { method: string; body?: string; contentType?: string }): Promise<https.RequestOptions> {
     const options: https.RequestOptions = {
       method: req.method,
       headers: { Accept: 'application/json', ...(req.body !== undefined ? { 'Content-Type': req.contentType ?? 'application/json' } : {}) },
@@ -48,8 +49,38 @@ export class ApiClient {
     await this.kubeConfig.applyToHTTPSOptions(options);
     this.agent ??= options.agent as https.Agent;
     options.agent = this.agent;
+    return options;
+  }
+
+  /**
+   * A GET whose body is read as it arrives (a watch). Resolves with the response once the
+   * apiserver answers 2xx; rejects with a StatusError otherwise. Aborting the signal ends it.
+   */
+  async stream(path: string, signal: AbortSignal): Promise<IncomingMessage> {
+    const url = new URL(path, this.server);
+    const options = await this.options({ method: 'GET' });
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const request = https.request(url, { ...options, signal }, (res) => {
+        const code = res.statusCode ?? 0;
+        if (code >= 200 && code <= 299) {
+          resolve(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => reject(statusError(code, Buffer.concat(chunks).toString('utf8'), `GET ${url.pathname}`)));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  async request<T>(req: ApiRequest): Promise<T> {
+    const url = new URL(req.path, this.server);
+    const options = await this.options(req);
     return new Promise<T>((resolve, reject) => {
-      const request = https.request(url, options, (res) => {
+      const request = https.request(url, { ...options, signal: req.signal }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);

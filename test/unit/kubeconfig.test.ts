@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { KubeconfigError, kubeconfigFiles, loadKubeConfig } from '../../src/cluster/kubeconfig';
+import { KubeconfigError, kubeConfigFor, kubeconfigFiles, loadKubeConfig, loadKubeconfig } from '../../src/cluster/kubeconfig';
 
 const VALID = `apiVersion: v1
 kind: Config
@@ -44,7 +44,7 @@ describe('loadKubeConfig', () => {
 
   it('names the file when an explicit path is missing or broken', () => {
     const missing = path.join(home, 'nope');
-    assert.throws(() => loadKubeConfig(missing, { HOME: home }), new RegExp(`${missing} does not exist`));
+    assert.throws(() => loadKubeConfig(missing, { HOME: home }), new RegExp(`Kubeconfig ${missing} cannot be read: it does not exist`));
     const broken = path.join(home, 'broken');
     fs.writeFileSync(broken, 'clusters: [unterminated');
     assert.throws(() => loadKubeConfig(broken, { HOME: home }), (e: Error) => e instanceof KubeconfigError && e.message.includes(broken));
@@ -54,5 +54,74 @@ describe('loadKubeConfig', () => {
     const file = path.join(home, 'nocontext');
     fs.writeFileSync(file, VALID.replace('current-context: ctx', ''));
     assert.throws(() => loadKubeConfig(file, { HOME: home }), /no current context/);
+  });
+
+  const two = (name: string, server: string, current: string) => `apiVersion: v1
+kind: Config
+clusters:
+- name: shared
+  cluster: {server: "${server}"}
+- name: ${name}
+  cluster: {server: "${server}", certificate-authority: certs/ca.crt}
+users:
+- name: u
+  user: {token: ${name}}
+contexts:
+- name: shared
+  context: {cluster: shared, user: u}
+- name: ${name}
+  context: {cluster: ${name}, user: u, namespace: ns-${name}}
+current-context: ${current}
+`;
+
+  it('merges KUBECONFIG as kubectl does: the first file wins for a duplicate name and for current-context', () => {
+    const a = path.join(home, 'a');
+    const b = path.join(home, 'b');
+    fs.writeFileSync(a, two('alpha', 'https://a.example:6443', 'alpha'));
+    fs.writeFileSync(b, two('beta', 'https://b.example:6443', 'beta'));
+    const loaded = loadKubeconfig(undefined, { HOME: home, KUBECONFIG: [a, b].join(path.delimiter) });
+    assert.equal(loaded.currentContext, 'alpha');
+    assert.deepEqual(loaded.contexts.map((c) => c.name), ['shared', 'alpha', 'beta']);
+    assert.equal(kubeConfigFor(loaded, 'shared').getCurrentCluster()?.server, 'https://a.example:6443', 'the first file\'s "shared" cluster');
+    assert.equal(kubeConfigFor(loaded, 'beta').getCurrentCluster()?.server, 'https://b.example:6443');
+    assert.equal(kubeConfigFor(loaded, 'shared').getCurrentUser()?.token, 'alpha', 'the first file\'s user');
+  });
+
+  it('resolves relative file paths against the kubeconfig that holds them', () => {
+    const dir = path.join(home, 'sub');
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'config');
+    fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
+    const kc = kubeConfigFor(loadKubeconfig(file, { HOME: home }));
+    assert.equal(kc.getCurrentCluster()?.caFile, path.join(dir, 'certs', 'ca.crt'));
+  });
+
+  it('gives each context a KubeConfig of its own: switching never touches another client\'s config', () => {
+    const file = path.join(home, 'config');
+    fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
+    const loaded = loadKubeconfig(file, { HOME: home });
+    const first = kubeConfigFor(loaded, 'alpha');
+    const second = kubeConfigFor(loaded, 'shared');
+    assert.notEqual(first, second);
+    assert.equal(first.getCurrentContext(), 'alpha');
+    assert.equal(second.getCurrentContext(), 'shared');
+  });
+
+  it('names a context that does not exist, and the ones that do', () => {
+    const file = path.join(home, 'config');
+    fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
+    assert.throws(() => kubeConfigFor(loadKubeconfig(file, { HOME: home }), 'gone'), /Context "gone" is not in kubeconfig .*; it has: shared, alpha/);
+  });
+
+  it('says which name is missing when a context points at an unknown cluster', () => {
+    const file = path.join(home, 'config');
+    fs.writeFileSync(file, VALID.replace('cluster: c,', 'cluster: nowhere,'));
+    assert.throws(() => loadKubeConfig(file, { HOME: home }), /names cluster "nowhere", which is not in kubeconfig/);
+  });
+
+  it('rejects YAML that is not a kubeconfig, naming the file', () => {
+    const file = path.join(home, 'list');
+    fs.writeFileSync(file, '- just\n- a list\n');
+    assert.throws(() => loadKubeConfig(file, { HOME: home }), new RegExp(`Kubeconfig ${file} is not a kubeconfig`));
   });
 });

@@ -25,6 +25,7 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/duration"
 	"k8s.io/client-go/tools/record"
 	"k8s.io/utils/clock"
 	testclock "k8s.io/utils/clock/testing"
@@ -105,7 +106,12 @@ func localKeys(c *record.EventCorrelator, aggregateKey string) []string {
 
 func main() {
 	bench := flag.Int("bench", 0, "instead of decisions, time N passes of EventCorrelate+UpdateState over the stream (fake clock) and print nanoseconds per event")
+	humanDurations := flag.Bool("human-durations", false, "instead, read one duration in milliseconds per line and print apimachinery's duration.HumanDuration of it")
 	flag.Parse()
+	if *humanDurations {
+		printHumanDurations()
+		return
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<26)
 	out := bufio.NewWriter(os.Stdout)
@@ -214,4 +220,19 @@ func runBench(in *bufio.Scanner, fake *testclock.FakePassiveClock, h header, pas
 		total += time.Since(start)
 	}
 	fmt.Printf("%d\n", total.Nanoseconds()/int64(passes*len(events)))
+}
+
+// printHumanDurations is the oracle for the kubectl age format: the same function kubectl
+// events and kubectl describe call, from the same apimachinery module.
+func printHumanDurations() {
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	for in.Scan() {
+		ms, err := strconv.ParseInt(in.Text(), 10, 64)
+		if err != nil {
+			fail("bad duration %q: %v", in.Text(), err)
+		}
+		fmt.Fprintln(out, duration.HumanDuration(time.Duration(ms)*time.Millisecond))
+	}
 }

@@ -1,0 +1,278 @@
+// List, then watch from the list's resourceVersion, for ever: paged lists, bookmarks, a
+// server-side timeout, a watchdog for half-open connections, exponential backoff with
+// jitter, a relist on 410 Gone, and a clear stop on 401/403. client-node 1.4's informer
+// stops on errors and has no watchdog, so this replaces it (see the control-plane notes).
+import { StatusError } from '../record/errors';
+import type { ApiClient } from './apiRequest';
+import type { RawEvent } from './normalize';
+
+/** The two event APIs. */
+export type EventApi = 'core/v1' | 'events.k8s.io/v1';
+
+/** Items per list page: the apiserver's own default chunk size. */
+export const LIST_PAGE_SIZE = 500;
+/** The watch's server-side timeout is picked in this range (seconds), as client-go's reflector does. */
+export const WATCH_TIMEOUT_MIN_S = 300;
+export const WATCH_TIMEOUT_MAX_S = 600;
+/** Silence this long past the server-side timeout means the connection is dead. */
+export const WATCHDOG_GRACE_MS = 30_000;
+/** Backoff between failed attempts: from 0.5 s, doubling, up to 30 s, each with jitter. */
+export const BACKOFF_INITIAL_MS = 500;
+export const BACKOFF_MAX_MS = 30_000;
+/** A watch that ends cleanly sooner than this with nothing in it counts as a failure (no busy loop). */
+export const MIN_HEALTHY_WATCH_MS = 1_000;
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** Where the loop is; `forbidden` and `unauthorized` are final until start() is called again. */
+export type ListWatchState =
+  | { readonly phase: 'listing' }
+  | { readonly phase: 'watching'; readonly resourceVersion: string }
+  | { readonly phase: 'backoff'; readonly retryInMs: number; readonly error: string }
+  | { readonly phase: 'forbidden'; readonly message: string }
+  | { readonly phase: 'unauthorized'; readonly message: string }
+  | { readonly phase: 'stopped' };
+
+export interface ListWatchHandlers {
+  /** A watch event. */
+  onEvent(type: WatchEventType, event: RawEvent): void;
+  /** A complete list: every item, then the set of what exists now. */
+  onList(items: RawEvent[]): void;
+  onState?(state: ListWatchState): void;
+}
+
+export interface ListWatchOptions {
+  readonly api: EventApi;
+  /** One namespace, or undefined for all. */
+  readonly namespace?: string;
+  /** A server-side field selector, e.g. `type=Warning`. */
+  readonly fieldSelector?: string;
+  readonly pageSize?: number;
+  /** Overrides for tests: the watch timeout (s) and the watchdog's grace (ms). */
+  readonly watchTimeoutSeconds?: number;
+  readonly watchdogGraceMs?: number;
+  readonly random?: () => number;
+}
+
+interface WatchLine {
+  type: string;
+  object: RawEvent & { code?: number; message?: string; reason?: string };
+}
+
+class GoneError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GoneError';
+  }
+}
+
+export function resourcePath(api: EventApi, namespace?: string): string {
+  const base = api === 'core/v1' ? '/api/v1' : '/apis/events.k8s.io/v1';
+  return namespace ? `${base}/namespaces/${encodeURIComponent(namespace)}/events` : `${base}/events`;
+}
+
+function userOf(message: string): string | undefined {
+  return /User "([^"]*)"/.exec(message)?.[1];
+}
+
+export class ListWatch {
+  private controller: AbortController | undefined;
+  private running: Promise<void> | undefined;
+  private stateNow: ListWatchState = { phase: 'stopped' };
+  private resourceVersion: string | undefined;
+  private failures = 0;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly options: ListWatchOptions,
+    private readonly handlers: ListWatchHandlers,
+  ) {
+    this.random = options.random ?? Math.random;
+  }
+
+  get state(): ListWatchState {
+    return this.stateNow;
+  }
+
+  /** The resourceVersion the next watch starts from (saved to resume after a restart). */
+  get lastResourceVersion(): string | undefined {
+    return this.resourceVersion;
+  }
+
+  /** Starts (or restarts) the loop; with a resourceVersion it resumes a watch without listing first. */
+  start(resume?: { resourceVersion: string }): void {
+    if (this.running) return;
+    this.resourceVersion = resume?.resourceVersion;
+    this.failures = 0;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.running = this.loop(controller.signal).finally(() => {
+      if (this.controller === controller) {
+        this.running = undefined;
+        this.controller = undefined;
+      }
+    });
+  }
+
+  /** Stops the loop and closes its connection; resolves when nothing is left running. */
+  async stop(): Promise<void> {
+    const running = this.running;
+    this.controller?.abort();
+    await running;
+    this.setState({ phase: 'stopped' });
+  }
+
+  private setState(state: ListWatchState): void {
+    this.stateNow = state;
+    this.handlers.onState?.(state);
+  }
+
+  private where(): string {
+    return this.options.namespace ? `in namespace ${this.options.namespace}` : 'in any namespace';
+  }
+
+  private async loop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        if (this.resourceVersion === undefined) await this.list(signal);
+        await this.watch(signal);
+      } catch (err) {
+        if (signal.aborted) return;
+        if (err instanceof GoneError) {
+          // Too old to resume from: list again (a list without resourceVersion never answers 410).
+          this.resourceVersion = undefined;
+          continue;
+        }
+        if (err instanceof StatusError && (err.code === 403 || err.code === 401)) {
+          const user = userOf(err.message);
+          const verb = this.resourceVersion === undefined ? 'list' : 'watch';
+          const message = `Cannot ${verb} events ${this.where()}${user ? ` as user ${user}` : ''}: ${err.message}`;
+          this.setState(err.code === 403 ? { phase: 'forbidden', message } : { phase: 'unauthorized', message: `The apiserver did not accept the credentials: ${err.message}` });
+          return;
+        }
+        if (err instanceof StatusError && err.code === 410) {
+          this.resourceVersion = undefined;
+          continue;
+        }
+        await this.backoff(signal, err);
+      }
+    }
+  }
+
+  private async backoff(signal: AbortSignal, err: unknown): Promise<void> {
+    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** this.failures);
+    this.failures++;
+    // Jitter: half fixed, half random, so many clients do not reconnect in step.
+    const delay = Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+    this.setState({ phase: 'backoff', retryInMs: delay, error: err instanceof Error ? err.message : String(err) });
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delay);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+  }
+
+  private query(params: Record<string, string | number | boolean | undefined>): string {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+    if (this.options.fieldSelector) q.set('fieldSelector', this.options.fieldSelector);
+    return q.toString();
+  }
+
+  private async list(signal: AbortSignal): Promise<void> {
+    this.setState({ phase: 'listing' });
+    const items: RawEvent[] = [];
+    let continueToken: string | undefined;
+    let resourceVersion = '';
+    do {
+      const page = await this.client.request<{ items?: RawEvent[]; metadata?: { continue?: string; resourceVersion?: string } }>({
+        method: 'GET',
+        path: `${resourcePath(this.options.api, this.options.namespace)}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
+        signal,
+      });
+      for (const item of page.items ?? []) items.push(item);
+      continueToken = page.metadata?.continue || undefined;
+      resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
+    } while (continueToken);
+    if (signal.aborted) return;
+    this.handlers.onList(items);
+    this.resourceVersion = resourceVersion;
+  }
+
+  /** One watch connection, until the server closes it (resolves) or it fails (rejects). */
+  private async watch(signal: AbortSignal): Promise<void> {
+    const timeoutSeconds = this.options.watchTimeoutSeconds ?? Math.floor(WATCH_TIMEOUT_MIN_S + this.random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S));
+    const grace = this.options.watchdogGraceMs ?? WATCHDOG_GRACE_MS;
+    const connection = new AbortController();
+    const stopConnection = () => connection.abort();
+    signal.addEventListener('abort', stopConnection, { once: true });
+    let watchdog: NodeJS.Timeout | undefined;
+    let silent = false;
+    const kick = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        silent = true;
+        connection.abort();
+      }, timeoutSeconds * 1000 + grace);
+    };
+    const started = Date.now();
+    let received = 0;
+    try {
+      kick();
+      const path = `${resourcePath(this.options.api, this.options.namespace)}?${this.query({ watch: 1, resourceVersion: this.resourceVersion, allowWatchBookmarks: true, timeoutSeconds })}`;
+      const response = await this.client.stream(path, connection.signal);
+      this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
+      let buffered = '';
+      try {
+        for await (const chunk of response) {
+          kick();
+          buffered += (chunk as Buffer).toString('utf8');
+          let newline: number;
+          while ((newline = buffered.indexOf('\n')) >= 0) {
+            const text = buffered.slice(0, newline).trim();
+            buffered = buffered.slice(newline + 1);
+            if (text) {
+              received++;
+              this.handleLine(JSON.parse(text) as WatchLine);
+            }
+          }
+        }
+      } catch (err) {
+        if (signal.aborted) return;
+        if (silent) throw new Error(`the watch was silent for ${timeoutSeconds + grace / 1000}s: connection presumed dead`);
+        throw err;
+      }
+      if (silent) throw new Error(`the watch was silent for ${timeoutSeconds + grace / 1000}s: connection presumed dead`);
+      if (received === 0 && Date.now() - started < MIN_HEALTHY_WATCH_MS && !signal.aborted) throw new Error('the watch closed at once with nothing in it');
+      this.failures = 0;
+    } finally {
+      clearTimeout(watchdog);
+      signal.removeEventListener('abort', stopConnection);
+      connection.abort();
+    }
+  }
+
+  private handleLine(line: WatchLine): void {
+    const rv = line.object?.metadata?.resourceVersion;
+    switch (line.type) {
+      case 'ADDED':
+      case 'MODIFIED':
+      case 'DELETED':
+        this.handlers.onEvent(line.type, line.object);
+        if (rv) this.resourceVersion = rv;
+        this.failures = 0;
+        return;
+      case 'BOOKMARK':
+        if (rv) this.resourceVersion = rv;
+        return;
+      case 'ERROR':
+        if (line.object?.code === 410) throw new GoneError(line.object.message ?? 'resourceVersion too old');
+        throw new StatusError(line.object?.code ?? 500, line.object?.reason ?? '', line.object?.message ?? 'watch error');
+      default:
+        throw new Error(`unexpected watch event type ${line.type}`);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// One event model for core/v1 and events.k8s.io/v1 events, and for events we record
+// locally, with the fallbacks kubectl and the conversion between the two APIs need.
+
+/** Where an event came from. */
+export type EventOrigin = 'core/v1' | 'events.k8s.io/v1' | 'local';
+
+export interface InvolvedObject {
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly apiVersion: string;
+  readonly fieldPath: string;
+}
+
+export interface ClusterEvent {
+  /** metadata.uid, or `local:<namespace>/<name>` for an event not (yet) on the server. */
+  readonly uid: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly resourceVersion: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly message: string;
+  /** series.count, else count, at least 1. */
+  readonly count: number;
+  /** Milliseconds since the epoch: eventTime, else firstTimestamp (else creation). */
+  readonly firstSeen: number | undefined;
+  /** series.lastObservedTime, else lastTimestamp, else eventTime. */
+  readonly lastSeen: number | undefined;
+  /** source.component, else reportingController. */
+  readonly source: string;
+  readonly sourceHost: string;
+  readonly reportingInstance: string;
+  readonly action: string;
+  readonly involvedObject: InvolvedObject;
+  readonly origin: EventOrigin;
+  /** Deleted on the server (TTL or by hand) but kept as history; when it was seen to go. */
+  readonly expiredAt?: number;
+}
+
+/** The key of the object an event is about: kind, namespace, name and uid. */
+export function objectKey(o: InvolvedObject): string {
+  return `${o.kind}\u0000${o.namespace}\u0000${o.name}\u0000${o.uid}`;
+}
+
+/** Whether the event was produced by aggregation of similar events (client-go's prefix). */
+export function isAggregated(e: ClusterEvent): boolean {
+  return e.message.startsWith('(combined from similar events): ');
+}
+
+/** The time an event sorts by: last seen, else first seen, else 0. */
+export function sortTime(e: ClusterEvent): number {
+  return e.lastSeen ?? e.firstSeen ?? 0;
+}

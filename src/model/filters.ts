@@ -1,0 +1,44 @@
+// What the user narrows the view to. Every field is optional; an empty filter shows all.
+import type { ClusterEvent } from './clusterEvent';
+
+export interface EventFilter {
+  readonly types?: readonly string[];
+  readonly namespaces?: readonly string[];
+  readonly kinds?: readonly string[];
+  readonly reasons?: readonly string[];
+  readonly sources?: readonly string[];
+  /** Case-insensitive text in the reason, the message or the object's name. */
+  readonly text?: string;
+}
+
+export const NO_FILTER: EventFilter = {};
+
+function within(list: readonly string[] | undefined, value: string): boolean {
+  return !list || list.length === 0 || list.includes(value);
+}
+
+export function matchesFilter(e: ClusterEvent, f: EventFilter): boolean {
+  if (!within(f.types, e.type) || !within(f.namespaces, e.involvedObject.namespace || e.namespace) || !within(f.kinds, e.involvedObject.kind)) return false;
+  if (!within(f.reasons, e.reason) || !within(f.sources, e.source)) return false;
+  if (f.text) {
+    const t = f.text.toLowerCase();
+    return e.reason.toLowerCase().includes(t) || e.message.toLowerCase().includes(t) || e.involvedObject.name.toLowerCase().includes(t);
+  }
+  return true;
+}
+
+export function isFilterActive(f: EventFilter): boolean {
+  return Boolean(f.types?.length || f.namespaces?.length || f.kinds?.length || f.reasons?.length || f.sources?.length || f.text);
+}
+
+/** A short description of the active filters, for the view's description. */
+export function describeFilter(f: EventFilter): string {
+  const parts: string[] = [];
+  if (f.types?.length) parts.push(f.types.join('/'));
+  if (f.namespaces?.length) parts.push(`ns: ${f.namespaces.join(',')}`);
+  if (f.kinds?.length) parts.push(`kind: ${f.kinds.join(',')}`);
+  if (f.reasons?.length) parts.push(`reason: ${f.reasons.join(',')}`);
+  if (f.sources?.length) parts.push(`from: ${f.sources.join(',')}`);
+  if (f.text) parts.push(`"${f.text}"`);
+  return parts.join(' · ');
+}

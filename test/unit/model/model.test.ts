@@ -1,0 +1,195 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { normalizeEvent } from '../../../src/cluster/normalize';
+import { EventStore } from '../../../src/model/eventStore';
+import { describeFilter, isFilterActive, matchesFilter } from '../../../src/model/filters';
+import { describeRow, eventInterval, humanDuration, kubectlEventsCommand, kubectlEventsRow } from '../../../src/model/kubectlFormat';
+import { coreEvent, T0 } from './fixtures';
+
+const S = 1000;
+
+describe('normalizeEvent', () => {
+  it('reads core/v1: count, first and last timestamps, source.component', () => {
+    const e = coreEvent({ uid: 'a', count: 3, first: T0, last: T0 + 300 * S, source: 'kubelet' });
+    assert.equal(e.count, 3);
+    assert.equal(e.firstSeen, T0);
+    assert.equal(e.lastSeen, T0 + 300 * S);
+    assert.equal(e.source, 'kubelet');
+    assert.equal(e.origin, 'core/v1');
+  });
+
+  it('reads events.k8s.io/v1: regarding, note, series, eventTime and reportingController', () => {
+    const e = normalizeEvent({
+      metadata: { uid: 'b', name: 'x', namespace: 'ns' },
+      regarding: { kind: 'Node', name: 'n1' },
+      note: 'NodeNotReady',
+      reason: 'NodeNotReady',
+      type: 'Warning',
+      eventTime: '2026-01-01T00:00:00.250000Z',
+      series: { count: 7, lastObservedTime: '2026-01-01T00:10:00.000000Z' },
+      reportingController: 'node-controller',
+      reportingInstance: 'kcm-1',
+    }, 'events.k8s.io/v1');
+    assert.deepEqual([e.count, e.firstSeen, e.lastSeen, e.source, e.message, e.involvedObject.kind], [7, T0 + 250, T0 + 600 * S, 'node-controller', 'NodeNotReady', 'Node']);
+  });
+
+  it('reads an events.k8s.io event through core/v1: series.count and reportingComponent fill the gaps', () => {
+    const e = normalizeEvent({ metadata: { uid: 'c' }, involvedObject: { kind: 'Pod', name: 'p' }, count: 0, source: {}, reportingComponent: 'kubelet', eventTime: '2026-01-01T00:00:00.000000Z', series: { count: 4, lastObservedTime: '2026-01-01T00:01:00.000000Z' } }, 'core/v1');
+    assert.deepEqual([e.count, e.source, e.lastSeen], [4, 'kubelet', T0 + 60 * S]);
+  });
+
+  it('counts a singleton with count 0 as 1, and treats Go zero times as missing', () => {
+    const e = normalizeEvent({ metadata: { uid: 'd' }, involvedObject: {}, count: 0, firstTimestamp: null, lastTimestamp: '0001-01-01T00:00:00Z' }, 'core/v1');
+    assert.deepEqual([e.count, e.firstSeen, e.lastSeen], [1, undefined, undefined]);
+  });
+});
+
+describe('kubectl formatting', () => {
+  it('prints intervals as kubectl events and describe do', () => {
+    const now = T0 + 302 * S;
+    const repeated = coreEvent({ uid: 'a', count: 3, first: T0, last: now - 45 * S });
+    assert.equal(eventInterval(repeated, now), '45s (x3 over 5m2s)');
+    assert.equal(eventInterval(coreEvent({ uid: 'b', first: T0 }), now), '5m2s');
+    assert.deepEqual(describeRow(repeated, now), ['Normal', 'Started', '45s (x3 over 5m2s)', 'kubelet', 'Started container']);
+    assert.deepEqual(kubectlEventsRow(repeated, now), ['45s (x3 over 5m2s)', 'Normal', 'Started', 'Pod/web-1', 'Started container']);
+  });
+  it('tolerates up to 2 s of clock skew and marks the rest invalid', () => {
+    assert.equal(humanDuration(-1999), '0s');
+    assert.equal(humanDuration(-2000), '<invalid>');
+  });
+  it('builds the kubectl events command for an object', () => {
+    assert.equal(kubectlEventsCommand({ kind: 'Deployment', name: 'web', namespace: 'shop' }), 'kubectl events --for deployment/web -n shop');
+    assert.equal(kubectlEventsCommand({ kind: 'Node', name: 'n1', namespace: '' }), 'kubectl events --for node/n1');
+  });
+});
+
+describe('filters', () => {
+  const warning = coreEvent({ uid: 'w', type: 'Warning', reason: 'BackOff', message: 'Back-off restarting failed container', object: 'api-7', kind: 'Pod', ns: 'shop', source: 'kubelet' });
+  it('match on type, namespace, kind, reason, source and text', () => {
+    assert.equal(matchesFilter(warning, { types: ['Warning'] }), true);
+    assert.equal(matchesFilter(warning, { types: ['Normal'] }), false);
+    assert.equal(matchesFilter(warning, { namespaces: ['shop'], kinds: ['Pod'], reasons: ['BackOff'], sources: ['kubelet'] }), true);
+    assert.equal(matchesFilter(warning, { namespaces: ['default'] }), false);
+    assert.equal(matchesFilter(warning, { text: 'RESTARTING' }), true, 'text is case-insensitive, in the message');
+    assert.equal(matchesFilter(warning, { text: 'api-7' }), true, 'and in the object name');
+    assert.equal(matchesFilter(warning, { text: 'nothing' }), false);
+  });
+  it('describe themselves for the view', () => {
+    assert.equal(isFilterActive({}), false);
+    assert.equal(describeFilter({ types: ['Warning'], namespaces: ['shop'], text: 'oom' }), 'Warning · ns: shop · "oom"');
+  });
+});
+
+describe('EventStore', () => {
+  it('keys events by UID and updates one entry in place on MODIFIED', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'a', count: 1 }));
+    store.upsert(coreEvent({ uid: 'a', count: 2, last: T0 + S }));
+    assert.equal(store.size, 1);
+    assert.equal(store.view()[0].events[0].count, 2);
+  });
+
+  it('groups by involved object and sorts groups and events newest first, by time not text', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'z', object: 'aaa', first: T0 + 10 * S }));
+    store.upsert(coreEvent({ uid: 'y', object: 'zzz', first: T0 + 20 * S }));
+    store.upsert(coreEvent({ uid: 'x', object: 'aaa', first: T0 + 5 * S, reason: 'Pulled' }));
+    const view = store.view();
+    assert.deepEqual(view.map((g) => g.object.name), ['zzz', 'aaa']);
+    assert.deepEqual(view[1].events.map((e) => e.uid), ['z', 'x']);
+  });
+
+  it('keeps objects with the same name but another uid (a recreated pod) apart', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'a', object: 'web', objectUid: 'old' }));
+    store.upsert(coreEvent({ uid: 'b', object: 'web', objectUid: 'new' }));
+    assert.equal(store.groupCount, 2);
+  });
+
+  it('keeps a deleted event as expired history, and prunes it after the window', () => {
+    let now = T0;
+    const store = new EventStore({ historyWindowMs: 60 * S, now: () => now });
+    store.upsert(coreEvent({ uid: 'a' }));
+    store.expire('a');
+    assert.equal(store.get('a')?.expiredAt, T0);
+    now += 30 * S;
+    assert.equal(store.pruneHistory(), 0);
+    now += 31 * S;
+    assert.equal(store.pruneHistory(), 1);
+    assert.equal(store.size, 0);
+  });
+
+  it('marks what a relist no longer has as expired, only in the namespace listed', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
+    store.upsert(coreEvent({ uid: 'b', ns: 'one' }));
+    store.upsert(coreEvent({ uid: 'c', ns: 'two' }));
+    assert.equal(store.reconcile('core/v1', new Set(['a']), 'one'), 1);
+    assert.ok(store.get('b')?.expiredAt);
+    assert.equal(store.get('c')?.expiredAt, undefined);
+  });
+
+  it('replaces a locally recorded event by its copy from the server', () => {
+    const store = new EventStore();
+    store.upsert({ ...coreEvent({ uid: 'local:default/web.1', name: 'web.1' }), origin: 'local' });
+    store.upsert(coreEvent({ uid: 'server-uid', name: 'web.1', count: 2 }));
+    assert.equal(store.size, 1);
+    assert.equal(store.get('server-uid')?.count, 2);
+    store.upsert({ ...coreEvent({ uid: 'local:default/web.1', name: 'web.1', count: 3 }), origin: 'local' });
+    assert.equal(store.size, 1, 'a later local copy does not displace the live server event');
+  });
+
+  it('caps memory: the oldest groups are evicted first, and counted', () => {
+    const store = new EventStore({ maxEvents: 100 });
+    for (let i = 0; i < 150; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 30}`, first: T0 + i * S }));
+    assert.ok(store.size <= 100);
+    assert.equal(store.evictions, 150 - store.size);
+    const names = store.view().map((g) => g.object.name);
+    assert.ok(names.includes('obj-29') && !names.includes('obj-0'), `newest groups stay: ${names.join(',')}`);
+  });
+
+  it('filters incrementally: only groups that changed are filtered again', () => {
+    const store = new EventStore();
+    const warningsOnly = { types: ['Warning'] };
+    store.upsert(coreEvent({ uid: 'a', object: 'p1', type: 'Warning' }));
+    store.upsert(coreEvent({ uid: 'b', object: 'p2' }));
+    const first = store.view(warningsOnly);
+    assert.deepEqual(first.map((g) => g.object.name), ['p1']);
+    store.upsert(coreEvent({ uid: 'c', object: 'p2', type: 'Warning', first: T0 + S }));
+    const second = store.view(warningsOnly);
+    assert.deepEqual(second.map((g) => g.object.name), ['p2', 'p1']);
+    assert.equal(second[1], first[0], 'the untouched group is the same object: not filtered again');
+  });
+
+  it('notifies once per batch with the groups touched', () => {
+    const store = new EventStore();
+    const changes: number[] = [];
+    store.onDidChange((c) => changes.push(c.groups.size));
+    store.batch(() => {
+      store.upsert(coreEvent({ uid: 'a', object: 'p1' }));
+      store.upsert(coreEvent({ uid: 'b', object: 'p2' }));
+    });
+    assert.deepEqual(changes, [2]);
+  });
+
+  it('keeps its history across a restart in the folder it is given', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-history-'));
+    try {
+      const store = new EventStore({ historyFolder: folder, historyName: 'ctx' });
+      store.upsert(coreEvent({ uid: 'a' }));
+      store.upsert(coreEvent({ uid: 'b' }));
+      store.expire('b');
+      store.saveHistory();
+      const reloaded = new EventStore({ historyFolder: folder, historyName: 'ctx' });
+      assert.equal(reloaded.loadHistory(), 2);
+      assert.ok(reloaded.get('b')?.expiredAt, 'expired stays expired');
+      assert.equal(reloaded.get('a')?.expiredAt, undefined);
+      fs.writeFileSync(path.join(folder, 'ctx.json'), '{broken');
+      assert.equal(new EventStore({ historyFolder: folder, historyName: 'ctx' }).loadHistory(), 0, 'a damaged file is ignored');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
