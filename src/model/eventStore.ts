@@ -23,8 +23,6 @@ export interface StoreOptions {
   readonly now?: () => number;
   /** A folder to keep the history in across restarts (the extension's storage folder). */
   readonly historyFolder?: string;
-  /** The history file's name in that folder, one per cluster context. */
-  readonly historyName?: string;
 }
 
 /** The events of one involved object, newest first. */
@@ -69,7 +67,7 @@ export class EventStore {
   private readonly maxEvents: number;
   private readonly historyWindowMs: number;
   private readonly now: () => number;
-  private readonly historyFile: string | undefined;
+  private readonly historyFolder: string | undefined;
   /** Events dropped to stay under maxEvents. */
   evictions = 0;
   private pending: Set<string> | undefined;
@@ -80,18 +78,24 @@ export class EventStore {
     this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
     this.historyWindowMs = options.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS;
     this.now = options.now ?? Date.now;
-    if (options.historyFolder) this.historyFile = path.join(options.historyFolder, `${options.historyName ?? 'history'}.json`);
+    this.historyFolder = options.historyFolder;
+  }
+
+  /** The history file of one cluster context: a safe file name derived from the context's. */
+  private historyFile(name: string): string | undefined {
+    return this.historyFolder && path.join(this.historyFolder, `history-${encodeURIComponent(name).replace(/%/g, '_')}.json`);
   }
 
   /**
    * Reads the saved history: every event comes back as it was, and those that were live are
    * taken as live until the next list says otherwise. Returns how many were read.
    */
-  loadHistory(): number {
-    if (!this.historyFile || !fs.existsSync(this.historyFile)) return 0;
+  loadHistory(name: string): number {
+    const file = this.historyFile(name);
+    if (!file || !fs.existsSync(file)) return 0;
     let saved: { format?: number; events?: ClusterEvent[] };
     try {
-      saved = JSON.parse(fs.readFileSync(this.historyFile, 'utf8')) as typeof saved;
+      saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
     } catch {
       return 0; // A damaged file loses the history, never the live view.
     }
@@ -100,16 +104,17 @@ export class EventStore {
       for (const e of saved.events as ClusterEvent[]) this.upsert(e);
     });
     this.pruneHistory();
-    return this.events.size;
+    return saved.events.length;
   }
 
   /** Writes every event (live and history) to the history file, atomically. */
-  saveHistory(): void {
-    if (!this.historyFile) return;
-    fs.mkdirSync(path.dirname(this.historyFile), { recursive: true });
-    const tmp = `${this.historyFile}.${process.pid}.tmp`;
+  saveHistory(name: string): void {
+    const file = this.historyFile(name);
+    if (!file) return;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({ format: HISTORY_FORMAT, savedAt: this.now(), events: [...this.events.values()] }));
-    fs.renameSync(tmp, this.historyFile);
+    fs.renameSync(tmp, file);
   }
 
   get size(): number {

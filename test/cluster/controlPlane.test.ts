@@ -52,7 +52,7 @@ describe('the real control plane', function () {
     const scaling = await waitFor('a ScalingReplicaSet event for deployment/web', async () => {
       const list = await core.listNamespacedEvent({ namespace, fieldSelector: 'involvedObject.kind=Deployment,involvedObject.name=web' });
       return list.items.find((e) => e.reason === 'ScalingReplicaSet');
-    });
+    }, 90_000);
     assert.equal(scaling.type, 'Normal');
     assert.equal(scaling.source?.component, 'deployment-controller');
     assert.match(scaling.message ?? '', /^Scaled up replica set web-[a-z0-9]+ from 0 to 2$/);
@@ -62,7 +62,7 @@ describe('the real control plane', function () {
     const failed = await waitFor('a FailedScheduling event for a web pod', async () => {
       const list = await core.listNamespacedEvent({ namespace, fieldSelector: 'reason=FailedScheduling' });
       return list.items.find((e) => e.involvedObject.kind === 'Pod' && e.involvedObject.name?.startsWith('web-'));
-    });
+    }, 90_000);
     assert.equal(failed.type, 'Warning');
     assert.match(failed.message ?? '', /no nodes available to schedule pods/);
   });

@@ -123,6 +123,7 @@ describe('recording to the real apiserver', function () {
       await new Promise((r) => setTimeout(r, 1000));
     }
     await plane.startComponent('kube-apiserver');
+    await plane.restartControllers();
     // After: the queued events land as their retries come round.
     const total = [...expected.values()].reduce((a, b) => a + b, 0);
     await waitFor('every event to be written', async () => (watch.stats.created + watch.stats.patched + watch.stats.failed >= total ? true : undefined), 120_000, 500);

@@ -177,17 +177,18 @@ describe('EventStore', () => {
   it('keeps its history across a restart in the folder it is given', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-history-'));
     try {
-      const store = new EventStore({ historyFolder: folder, historyName: 'ctx' });
+      const store = new EventStore({ historyFolder: folder });
       store.upsert(coreEvent({ uid: 'a' }));
       store.upsert(coreEvent({ uid: 'b' }));
       store.expire('b');
-      store.saveHistory();
-      const reloaded = new EventStore({ historyFolder: folder, historyName: 'ctx' });
-      assert.equal(reloaded.loadHistory(), 2);
+      store.saveHistory('ctx');
+      const reloaded = new EventStore({ historyFolder: folder });
+      assert.equal(reloaded.loadHistory('ctx'), 2);
+      assert.equal(reloaded.loadHistory('another-context'), 0, 'each context has its own history');
       assert.ok(reloaded.get('b')?.expiredAt, 'expired stays expired');
       assert.equal(reloaded.get('a')?.expiredAt, undefined);
-      fs.writeFileSync(path.join(folder, 'ctx.json'), '{broken');
-      assert.equal(new EventStore({ historyFolder: folder, historyName: 'ctx' }).loadHistory(), 0, 'a damaged file is ignored');
+      fs.writeFileSync(path.join(folder, 'history-ctx.json'), '{broken');
+      assert.equal(new EventStore({ historyFolder: folder }).loadHistory('ctx'), 0, 'a damaged file is ignored');
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }

@@ -1,0 +1,87 @@
+// One connection to one cluster context at a time, feeding one store: switching context
+// stops every watch and drops every client of the old one before anything of the new one
+// is built (a client kept across a switch would send one user's credentials to another
+// server), and each context keeps its own history file.
+import type { EventStore } from '../model/eventStore';
+import { ApiClient } from './apiRequest';
+import { EventObserver, type ObserverOptions, type ObserverState } from './eventObserver';
+import { kubeConfigFor, loadKubeconfig, type LoadedKubeconfig } from './kubeconfig';
+
+export interface ConnectionOptions extends ObserverOptions {
+  /** An explicit kubeconfig path; otherwise KUBECONFIG or ~/.kube/config. */
+  readonly kubeconfigPath?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export class ClusterConnection {
+  private observer: EventObserver | undefined;
+  private loadedNow: LoadedKubeconfig | undefined;
+  private contextNow: string | undefined;
+  private readonly stateListeners = new Set<(s: ObserverState) => void>();
+
+  constructor(
+    readonly store: EventStore,
+    private options: ConnectionOptions = {},
+  ) {}
+
+  get kubeconfig(): LoadedKubeconfig | undefined {
+    return this.loadedNow;
+  }
+
+  get context(): string | undefined {
+    return this.contextNow;
+  }
+
+  get state(): ObserverState | undefined {
+    return this.observer?.state;
+  }
+
+  get activeObserver(): EventObserver | undefined {
+    return this.observer;
+  }
+
+  /** A client for the current context (for commands); dispose it when done. */
+  newClient(): ApiClient {
+    if (!this.loadedNow) throw new Error('not connected');
+    return new ApiClient(kubeConfigFor(this.loadedNow, this.contextNow));
+  }
+
+  onDidChangeState(listener: (s: ObserverState) => void): { dispose(): void } {
+    this.stateListeners.add(listener);
+    return { dispose: () => this.stateListeners.delete(listener) };
+  }
+
+  /**
+   * (Re)reads the kubeconfig and connects to a context (the kubeconfig's current one by
+   * default). Throws KubeconfigError with a message for the user; the store is then empty.
+   */
+  async connect(contextName?: string, options: Partial<ConnectionOptions> = {}): Promise<void> {
+    await this.disconnect();
+    this.options = { ...this.options, ...options };
+    const loaded = loadKubeconfig(this.options.kubeconfigPath, this.options.env);
+    const kc = kubeConfigFor(loaded, contextName);
+    this.loadedNow = loaded;
+    this.contextNow = kc.getCurrentContext();
+    this.store.loadHistory(this.contextNow);
+    const observer = new EventObserver(new ApiClient(kc), this.store, this.options);
+    observer.onDidChangeState((s) => {
+      for (const l of this.stateListeners) l(s);
+    });
+    this.observer = observer;
+    observer.start();
+  }
+
+  /** Saves the history, stops every watch and forgets the context's events. */
+  async disconnect(): Promise<void> {
+    const observer = this.observer;
+    this.observer = undefined;
+    if (observer) await observer.stop();
+    if (this.contextNow) this.saveHistory();
+    this.store.clear();
+    this.contextNow = undefined;
+  }
+
+  saveHistory(): void {
+    if (this.contextNow) this.store.saveHistory(this.contextNow);
+  }
+}
