@@ -1,39 +1,54 @@
+// The VS Code edge: builds the Controller and registers the commands.
 import * as vscode from 'vscode';
-import { loadKubeConfig } from './cluster/kubeconfig';
-import { listEvents } from './cluster/listEvents';
-import { groupEvents } from './model/groupEvents';
-import { EventsTreeProvider } from './views/eventsTree';
+import { registerClusterCommands } from './commands/cluster';
+import { registerExportCommands } from './commands/export';
+import { registerFilterCommands } from './commands/filters';
+import { registerRecordCommands } from './commands/record';
+import { registerYamlCommands } from './commands/yaml';
+import { Controller } from './controller';
+import { readSettings } from './settings';
 
-/** Command and view identifiers, as contributed in package.json. */
-export const VIEW_ID = 'kubernetesEvents.events';
-export const REFRESH_COMMAND = 'kubernetesEvents.refresh';
-
-/** What activate returns: a small API that tests and other extensions can read. */
+/** What activate returns: read access for tests and other extensions. */
 export interface KubernetesEventsApi {
-  /** Number of involved objects in the view after the last refresh. */
+  readonly controller: Controller;
+  /** Number of involved objects in the view now. */
   readonly groupCount: () => number;
+  /** Milliseconds activate took. */
+  readonly activationMs: number;
 }
 
-export function activate(context: vscode.ExtensionContext): KubernetesEventsApi {
-  const tree = new EventsTreeProvider();
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  context.subscriptions.push(view);
+let controller: Controller | undefined;
 
-  const refresh = async (): Promise<void> => {
-    const explicit = vscode.workspace.isTrusted ? vscode.workspace.getConfiguration('kubernetesEvents').get<string>('kubeconfig') : undefined;
-    try {
-      const kc = loadKubeConfig(explicit || undefined);
-      view.message = undefined;
-      tree.setGroups(groupEvents(await listEvents(kc)));
-      if (tree.groupCount === 0) view.message = 'No events in this cluster.';
-    } catch (e) {
-      view.message = `Cannot load events: ${(e as Error).message}`;
-      tree.setGroups([]);
-    }
-  };
-  context.subscriptions.push(vscode.commands.registerCommand(REFRESH_COMMAND, refresh));
-  void refresh();
-  return { groupCount: () => tree.groupCount };
+export async function activate(context: vscode.ExtensionContext): Promise<KubernetesEventsApi> {
+  const started = Date.now();
+  const c = new Controller(context);
+  controller = c;
+  context.subscriptions.push(
+    ...registerClusterCommands(c),
+    ...registerFilterCommands(c),
+    ...registerRecordCommands(c),
+    ...registerExportCommands(c),
+    ...registerYamlCommands(c),
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (!e.affectsConfiguration('kubernetesEvents')) return;
+      const before = c.settings;
+      c.settings = readSettings();
+      if (e.affectsConfiguration('kubernetesEvents.groupByNamespace') || e.affectsConfiguration('kubernetesEvents.maxChildren')) {
+        c.tree.setOptions({ groupByNamespace: c.settings.groupByNamespace, maxChildren: c.settings.maxChildren });
+      }
+      if (before.kubeconfig !== c.settings.kubeconfig || before.context !== c.settings.context || before.namespaces.join() !== c.settings.namespaces.join()) await c.connect();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      c.settings = readSettings();
+      void c.connect();
+    }),
+  );
+  void vscode.commands.executeCommand('setContext', 'kubernetesEvents.sinkEnabled', false);
+  await c.start();
+  return { controller: c, groupCount: () => c.tree.groups().length, activationMs: Date.now() - started };
 }
 
-export function deactivate(): void {}
+export async function deactivate(): Promise<void> {
+  await controller?.dispose();
+  controller = undefined;
+}

@@ -11,7 +11,8 @@ export async function run(): Promise<void> {
   // The extension host's console reaches the browser unformatted: write the report to a file.
   if (reportFile) {
     fs.writeFileSync(reportFile, '');
-    Mocha.reporters.Base.consoleLog = (...args: unknown[]) => fs.appendFileSync(reportFile, util.format(...args) + '\n');
+    const write = (...args: unknown[]) => fs.appendFileSync(reportFile, util.format(...args) + '\n');
+    Mocha.reporters.Base.consoleLog = write;
   }
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000 });
   for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));

@@ -1,0 +1,52 @@
+// Which kinds the cluster serves and which objects exist, for the Record Event picker:
+// the core and group discovery documents, then a list of the chosen resource.
+import type { ApiClient } from './apiRequest';
+
+export interface ResourceKind {
+  readonly kind: string;
+  readonly apiVersion: string;
+  /** The plural resource name in the URL. */
+  readonly resource: string;
+  readonly namespaced: boolean;
+}
+
+export interface ObjectSummary {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: { readonly name: string; readonly namespace?: string; readonly uid?: string };
+}
+
+interface ApiResourceList {
+  groupVersion: string;
+  resources: { name: string; kind: string; namespaced: boolean; verbs?: string[] }[];
+}
+
+/** Kinds that can be listed (subresources left out), the usual ones first. */
+export async function listResourceKinds(client: ApiClient): Promise<ResourceKind[]> {
+  const core = await client.request<ApiResourceList>({ method: 'GET', path: '/api/v1' });
+  const groups = await client.request<{ groups: { preferredVersion: { groupVersion: string } }[] }>({ method: 'GET', path: '/apis' });
+  const lists = [core];
+  // One group failing (an aggregated API that is down) must not hide the others.
+  const results = await Promise.allSettled(groups.groups.map((g) => client.request<ApiResourceList>({ method: 'GET', path: `/apis/${g.preferredVersion.groupVersion}` })));
+  for (const r of results) if (r.status === 'fulfilled') lists.push(r.value);
+  const kinds = new Map<string, ResourceKind>();
+  for (const list of lists) {
+    for (const r of list.resources) {
+      if (r.name.includes('/') || !(r.verbs ?? []).includes('list')) continue;
+      const key = `${list.groupVersion}/${r.kind}`;
+      if (!kinds.has(key)) kinds.set(key, { kind: r.kind, apiVersion: list.groupVersion, resource: r.name, namespaced: r.namespaced });
+    }
+  }
+  const usual = ['Pod', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'Service', 'ConfigMap', 'Node', 'Namespace'];
+  const rank = (k: ResourceKind) => (usual.includes(k.kind) ? usual.indexOf(k.kind) : usual.length);
+  return [...kinds.values()].sort((a, b) => rank(a) - rank(b) || a.kind.localeCompare(b.kind) || a.apiVersion.localeCompare(b.apiVersion));
+}
+
+/** The objects of a kind, in every namespace (or one), as references can be made from them. */
+export async function listObjects(client: ApiClient, kind: ResourceKind, namespace?: string): Promise<ObjectSummary[]> {
+  const base = kind.apiVersion.includes('/') ? `/apis/${kind.apiVersion}` : `/api/${kind.apiVersion}`;
+  const path = `${base}${kind.namespaced && namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${kind.resource}?limit=500`;
+  const list = await client.request<{ items?: { metadata: { name: string; namespace?: string; uid?: string } }[] }>({ method: 'GET', path });
+  // List items carry no apiVersion and kind: the reference needs them.
+  return (list.items ?? []).map((i) => ({ apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: i.metadata.name, namespace: i.metadata.namespace, uid: i.metadata.uid } }));
+}
