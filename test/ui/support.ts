@@ -33,6 +33,7 @@ export async function openWorkbench(name: string): Promise<Workbench> {
   const page = await browser.context.newPage();
   await page.goto(server.workbenchUrl());
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+  await widenSideBar(page, 620);
   return {
     page,
     server,
@@ -41,6 +42,23 @@ export async function openWorkbench(name: string): Promise<Workbench> {
       await server.stop();
     },
   };
+}
+
+/** Drags the side bar's sash so long labels show in screenshots. */
+async function widenSideBar(page: Page, width: number): Promise<void> {
+  const sidebar = await page.locator('.part.sidebar').boundingBox();
+  if (!sidebar) return;
+  const edge = sidebar.x + sidebar.width;
+  for (const sash of await page.locator('.monaco-sash.vertical').all()) {
+    const box = await sash.boundingBox();
+    if (!box || Math.abs(box.x + box.width / 2 - edge) > 4 || box.height < sidebar.height / 2) continue;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(sidebar.x + width, y, { steps: 8 });
+    await page.mouse.up();
+    return;
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
