@@ -32,7 +32,7 @@ function record(layer, passed, failed, pending = 0, note = '') {
   totals.passed += passed;
   totals.failed += failed;
   totals.pending += pending;
-  summary.push(`${layer.padEnd(10)} ${passed} passed, ${failed} failed${pending ? `, ${pending} pending` : ''}${note ? `  (${note})` : ''}`);
+  summary.push(`${layer.padEnd(12)} ${passed} passed, ${failed} failed${pending ? `, ${pending} pending` : ''}${note ? `  (${note})` : ''}`);
 }
 
 /** Runs a command with inherited output; returns its exit code. */
