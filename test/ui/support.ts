@@ -14,7 +14,7 @@ export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
 export function packageExtension(outDir: string): string {
   fs.mkdirSync(outDir, { recursive: true });
   const vsix = path.join(outDir, 'kubernetes-events.vsix');
-  execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '-o', vsix], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', vsix], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   return vsix;
 }
 
