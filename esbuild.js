@@ -62,6 +62,8 @@ async function main() {
   };
   const builds = [extension];
   if (tests) {
+    // A test file that was deleted must not keep running from an old build.
+    if (!watch) fs.rmSync(path.join(__dirname, 'out', 'test'), { recursive: true, force: true });
     builds.push({
       entryPoints: testEntryPoints(),
       bundle: true,

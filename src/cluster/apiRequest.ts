@@ -46,7 +46,13 @@ export class ApiClient {
       headers: { Accept: 'application/json', ...(req.body !== undefined ? { 'Content-Type': req.contentType ?? 'application/json' } : {}) },
     };
     // Credentials are applied per request so exec plugins can refresh their tokens.
-    await this.kubeConfig.applyToHTTPSOptions(options);
+    try {
+      await this.kubeConfig.applyToHTTPSOptions(options);
+    } catch (e) {
+      const user = this.kubeConfig.getCurrentUser();
+      const exec = (user as { exec?: { command?: string } } | null)?.exec?.command;
+      throw new Error(`Cannot get credentials for context "${this.kubeConfig.getCurrentContext()}"${exec ? `: its exec plugin ${exec} failed` : ''}: ${(e as Error).message.trim()}`);
+    }
     this.agent ??= options.agent as https.Agent;
     options.agent = this.agent;
     return options;

@@ -146,6 +146,22 @@ describe('cluster observation against the real control plane', function () {
     assert.equal(resumed.listsCompleted, 1, 'the resumed watch was refused with 410 and the loop listed again');
   });
 
+  it('stops without leaving a socket or a timer behind, and starts again', async () => {
+    const resources = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout' || r === 'TCPSocketWrap' || r === 'TLSSocketWrap').sort().join(',');
+    await new Promise((r) => setTimeout(r, 200));
+    const before = resources();
+    const store = new EventStore();
+    const observer = new EventObserver(new ApiClient(kc), store, { namespaces: [namespace] });
+    for (let round = 0; round < 3; round++) {
+      observer.start();
+      await waitFor('watching', async () => (observer.state.get(namespace)?.phase === 'watching' ? true : undefined));
+      await observer.stop();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(resources(), before, 'the same timers and sockets as before it started');
+    assert.ok(store.size > 0);
+  });
+
   it('reads events.k8s.io/v1 too, with the same model', async () => {
     const { store } = observe({ namespaces: [namespace], api: 'events.k8s.io/v1' });
     const g = await waitFor('the deployment seen through events.k8s.io', async () => groupOf(store, 'Deployment', 'web'));

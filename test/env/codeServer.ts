@@ -39,6 +39,10 @@ export interface CodeServerOptions {
   readonly port?: number;
   /** Where code-server's own output goes; defaults to runDir/code-server.log. */
   readonly logFile?: string;
+  /** Leave workspace trust on (the folder opens untrusted, with no prompt). */
+  readonly workspaceTrust?: boolean;
+  /** The workspace's own .vscode/settings.json. */
+  readonly workspaceSettings?: Record<string, unknown>;
 }
 
 /** Waits for GET url to answer 200. */
@@ -92,7 +96,12 @@ export class CodeServer {
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.mkdirSync(extensionsDir, { recursive: true });
     fs.mkdirSync(options.workspace, { recursive: true });
-    const settings = { 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, 'git.openRepositoryInParentFolders': 'never', ...options.settings };
+    if (options.workspaceSettings) {
+      fs.mkdirSync(path.join(options.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(options.workspace, '.vscode', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
+    }
+    const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {};
+    const settings = { ...trust, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, 'git.openRepositoryInParentFolders': 'never', ...options.settings };
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
     const configFile = path.join(options.runDir, 'config.yaml');
     fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
@@ -105,7 +114,7 @@ export class CodeServer {
     const args = [
       ...common,
       '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+      '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
       ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
       options.workspace,
     ];

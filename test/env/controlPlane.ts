@@ -26,6 +26,8 @@ const ADMIN: ClientIdentity = { file: 'admin', user: 'kev-admin', groups: ['syst
 const LIMITED: ClientIdentity = { file: 'limited', user: 'kev-limited', groups: [] };
 const CONTROLLER_MANAGER: ClientIdentity = { file: 'controller-manager', user: 'system:kube-controller-manager', groups: [] };
 const SCHEDULER: ClientIdentity = { file: 'scheduler', user: 'system:kube-scheduler', groups: [] };
+/** The static token of user kev-exec (system:masters), handed out by the exec-plugin test's plugin. */
+export const EXEC_TOKEN = 'kev-exec-token-0123456789abcdef';
 
 /** Everything a test needs to reach the control plane; saved as DIR/state.json. */
 export interface ControlPlaneState {
@@ -115,6 +117,8 @@ export class ControlPlane {
       { name: 'kev-limited', identity: LIMITED },
     ]);
     const limitedKubeconfig = write('limited.kubeconfig', [{ name: 'kev-limited', identity: LIMITED }]);
+    // A bearer token for exec-credential-plugin tests: the plugin prints it, the apiserver knows it.
+    fs.writeFileSync(path.join(pki, 'tokens.csv'), `${EXEC_TOKEN},kev-exec,kev-exec-uid,"system:masters"\n`, { mode: 0o600 });
     write('controller-manager.kubeconfig', [{ name: 'controller-manager', identity: CONTROLLER_MANAGER }]);
     write('scheduler.kubeconfig', [{ name: 'scheduler', identity: SCHEDULER }]);
 
@@ -149,6 +153,7 @@ export class ControlPlane {
           `--cert-dir=${path.join(dir, 'apiserver-certs')}`,
           `--tls-cert-file=${p('apiserver.crt')}`, `--tls-private-key-file=${p('apiserver.key')}`,
           `--client-ca-file=${p('ca.crt')}`,
+          `--token-auth-file=${p('tokens.csv')}`,
           '--service-account-issuer=https://kubernetes.default.svc',
           `--service-account-key-file=${p('sa.pub')}`, `--service-account-signing-key-file=${p('sa.key')}`,
           '--service-cluster-ip-range=10.0.0.0/24',

@@ -25,10 +25,10 @@ export interface Workbench {
 }
 
 /** Opens the workbench with the packaged extension installed and KUBECONFIG from the environment. */
-export async function openWorkbench(name: string): Promise<Workbench> {
+export async function openWorkbench(name: string, options: { workspaceTrust?: boolean; workspaceSettings?: Record<string, unknown> } = {}): Promise<Workbench> {
   const runDir = path.join(repoRoot, '.run', `ui-${name}`);
   const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
-  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix });
+  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, ...options });
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
   await page.goto(server.workbenchUrl());
