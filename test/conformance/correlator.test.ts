@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { FakeClock, formatTime, SimpleIntervalClock, type PassiveClock } from '../../src/record/clock';
 import { EventCorrelator, eventAggregatorByReasonFunc } from '../../src/record/eventsCache';
 import type { Event } from '../../src/record/types';
+import { zeroless } from '../unit/record/support';
 import { randomStream, scenarioStreams, type Stream } from './streams';
 
 interface GoDecision {
@@ -32,21 +33,6 @@ function runGo(oracle: string, stream: Stream): GoDecision[] {
   const input = [JSON.stringify(stream.header), ...stream.lines.map((l) => JSON.stringify(l))].join('\n') + '\n';
   const out = execFileSync(oracle, { input, maxBuffer: 1 << 30 }).toString();
   return out.trim().split('\n').map((l) => JSON.parse(l) as GoDecision);
-}
-
-/** Go's zero values are absent: drop undefined, null, "" and empty objects before comparing. */
-function zeroless(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(zeroless);
-  if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
-      const c = zeroless(x);
-      if (c === undefined || c === null || c === '' || (typeof c === 'object' && !Array.isArray(c) && Object.keys(c as object).length === 0)) continue;
-      out[k] = c;
-    }
-    return out;
-  }
-  return v;
 }
 
 /** Runs our port over the stream the way go/main.go runs client-go; returns every difference. */
