@@ -70,13 +70,17 @@ export class Controller implements vscode.Disposable {
     if (this.settings.sinkEnabled) await this.startSink();
   }
 
+  /** The kubeconfig another extension (the Kubernetes extension) says to use, when ours is not set. */
+  private followedKubeconfig: string | undefined;
+
   /** (Re)connects to the configured context, or `context` when given. */
-  async connect(context?: string): Promise<void> {
+  async connect(context?: string, follow?: { kubeconfigPath?: string }): Promise<void> {
+    if (follow?.kubeconfigPath) this.followedKubeconfig = follow.kubeconfigPath;
     this.setViewState('loading');
     const done = new Promise<void>((resolve) => (this.syncDone = resolve));
     void vscode.window.withProgress({ location: { viewId: VIEW_ID }, title: 'Loading events' }, () => Promise.race([done, new Promise((r) => setTimeout(r, 60_000))]));
     try {
-      await this.connection.connect(context || this.settings.context || undefined, { kubeconfigPath: this.settings.kubeconfig || undefined, namespaces: this.settings.namespaces });
+      await this.connection.connect(context || this.settings.context || undefined, { kubeconfigPath: this.settings.kubeconfig || this.followedKubeconfig || undefined, namespaces: this.settings.namespaces });
       this.logger.info(0, 'Connected', ['context', this.connection.context ?? '', 'kubeconfig', this.connection.kubeconfig?.files.join(':') ?? '']);
       await this.restartSinkClient();
     } catch (e) {

@@ -4,9 +4,11 @@ import { registerClusterCommands } from './commands/cluster';
 import { registerExportCommands } from './commands/export';
 import { registerFilterCommands } from './commands/filters';
 import { registerRecordCommands } from './commands/record';
+import { registerShowEventsCommands } from './commands/showEvents';
 import { registerYamlCommands } from './commands/yaml';
 import { Controller } from './controller';
 import { readSettings } from './settings';
+import { connectKubernetesExtension } from './views/kubernetesExtension';
 
 /** What activate returns: read access for tests and other extensions. */
 export interface KubernetesEventsApi {
@@ -29,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kubern
     ...registerRecordCommands(c),
     ...registerExportCommands(c),
     ...registerYamlCommands(c),
+    ...registerShowEventsCommands(c),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (!e.affectsConfiguration('kubernetesEvents')) return;
       const before = c.settings;
@@ -45,6 +48,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Kubern
   );
   void vscode.commands.executeCommand('setContext', 'kubernetesEvents.sinkEnabled', false);
   await c.start();
+  // Optional: the Kubernetes extension's explorer menus and kubeconfig, when it is installed.
+  connectKubernetesExtension(c).then(
+    (d) => context.subscriptions.push(...d),
+    (e: Error) => c.logger.error(e, 'Cannot use the Kubernetes extension'),
+  );
   return { controller: c, groupCount: () => c.tree.groups().length, activationMs: Date.now() - started };
 }
 

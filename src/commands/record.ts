@@ -135,9 +135,9 @@ export function registerRecordCommands(c: Controller): vscode.Disposable[] {
         return undefined;
       }
     }),
-    vscode.commands.registerCommand('kubernetesEvents.recordEventOnObject', async (node?: GroupNode | EventNode, request?: Omit<RecordRequest, 'object'>) => {
-      if (!(node instanceof GroupNode || node instanceof EventNode)) return vscode.window.showWarningMessage('Pick an object in the Events view first.');
-      const object = objectOfNode(node);
+    vscode.commands.registerCommand('kubernetesEvents.recordEventOnObject', async (node?: GroupNode | EventNode, request?: Omit<RecordRequest, 'object'>, target?: ObjectSummary) => {
+      if (!target && !(node instanceof GroupNode || node instanceof EventNode)) return void vscode.window.showWarningMessage('Pick an object in the Events view first.');
+      const object = target ?? objectOfNode(node as GroupNode | EventNode);
       return run(c, request ? { ...request, object } : await askEvent(object, 3));
     }),
   ];

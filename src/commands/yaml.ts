@@ -54,7 +54,7 @@ export function registerYamlCommands(c: Controller): vscode.Disposable[] {
     vscode.workspace.registerTextDocumentContentProvider(YAML_SCHEME, provider),
     vscode.commands.registerCommand('kubernetesEvents.openEventYaml', async (node?: EventNode) => {
       const e = node instanceof EventNode ? c.tree.eventOf(node) : undefined;
-      if (!e) return vscode.window.showWarningMessage('Pick an event in the Events view first.');
+      if (!e) return void vscode.window.showWarningMessage('Pick an event in the Events view first.');
       let content: unknown;
       if (e.origin !== 'local' && e.expiredAt === undefined) {
         const base = e.origin === 'core/v1' ? '/api/v1' : '/apis/events.k8s.io/v1';
@@ -70,12 +70,12 @@ export function registerYamlCommands(c: Controller): vscode.Disposable[] {
     }),
     vscode.commands.registerCommand('kubernetesEvents.openObjectYaml', async (node?: GroupNode | EventNode) => {
       const group = node instanceof EventNode ? node.group : node;
-      if (!(group instanceof GroupNode)) return vscode.window.showWarningMessage('Pick an object in the Events view first.');
+      if (!(group instanceof GroupNode)) return void vscode.window.showWarningMessage('Pick an object in the Events view first.');
       try {
         const object = await getJson(c, await objectPath(c, group.object));
         return await show(provider, `${group.object.kind}-${group.object.name}`, yaml.dump(object, { noRefs: true, lineWidth: 120 }));
       } catch (err) {
-        return vscode.window.showErrorMessage(`Cannot open ${group.object.kind}/${group.object.name}: ${(err as Error).message}`);
+        return void vscode.window.showErrorMessage(`Cannot open ${group.object.kind}/${group.object.name}: ${(err as Error).message}`);
       }
     }),
     vscode.commands.registerCommand('kubernetesEvents.copyKubectlCommand', async (node?: GroupNode | EventNode) => {

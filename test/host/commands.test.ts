@@ -128,6 +128,22 @@ describe('commands and the tree', function () {
     assert.equal(copied, `kubectl events --for deployment/${deployment.object.name} -n ${deployment.object.namespace}`);
   });
 
+  it('shows the events of an object: reveals and selects its group, even through a filter that hid it', async () => {
+    const deployment = await waitFor('a deployment', async () => rootGroups().find((g) => g.object.kind === 'Deployment'));
+    await vscode.commands.executeCommand('kubernetesEvents.filter', { kinds: ['Pod'] });
+    const revealed = (await vscode.commands.executeCommand('kubernetesEvents.showEventsForObject', { kind: 'Deployment', name: deployment.object.name, namespace: deployment.object.namespace })) as GroupNode;
+    assert.equal(revealed.key, deployment.key);
+    assert.equal(api.controller.view.selection[0], revealed, 'the group is selected in the view');
+    assert.equal(api.controller.filter.kinds, undefined, 'the filter that hid it was cleared');
+    assert.equal(await vscode.commands.executeCommand('kubernetesEvents.showEventsForObject', { kind: 'Deployment', name: 'no-such-deployment' }), undefined);
+  });
+
+  it('answers the Kubernetes extension\'s menu commands with an explanation when that extension is not installed', async () => {
+    assert.equal(vscode.extensions.getExtension('ms-kubernetes-tools.vscode-kubernetes-tools'), undefined);
+    assert.equal(await vscode.commands.executeCommand('kubernetesEvents.showEventsForExplorerResource', {}), undefined);
+    assert.equal(await vscode.commands.executeCommand('kubernetesEvents.recordEventOnExplorerResource', {}), undefined);
+  });
+
   it('refuses bad input with a specific message and changes nothing', async () => {
     const before = api.controller.store.size;
     const empty = (await vscode.commands.executeCommand('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: '', message: 'x' })) as { ok: boolean; text: string };

@@ -1,0 +1,73 @@
+// Working with the Kubernetes extension (ms-kubernetes-tools.vscode-kubernetes-tools) when it
+// is installed, through its public API: Record Event and Show Events from its Cluster
+// Explorer's resource menu, and following its kubeconfig and context.
+// Untested against the real extension: it is in no registry this project's machines reach.
+import * as vscode from 'vscode';
+import * as k8s from 'vscode-kubernetes-tools-api';
+import { listResourceKinds } from '../cluster/discovery';
+import { showEventsFor } from '../commands/showEvents';
+import type { Controller } from '../controller';
+import type { ObjectSummary } from '../cluster/discovery';
+
+export const KUBERNETES_EXTENSION_ID = 'ms-kubernetes-tools.vscode-kubernetes-tools';
+
+/** The object an explorer node stands for, with the apiVersion and uid a reference needs. */
+async function objectOf(c: Controller, kind: string, name: string, namespace: string | undefined): Promise<ObjectSummary> {
+  const client = c.connection.newClient();
+  try {
+    const resource = (await listResourceKinds(client)).find((k) => k.kind === kind);
+    if (!resource) throw new Error(`the cluster serves no ${kind}`);
+    const base = resource.apiVersion.includes('/') ? `/apis/${resource.apiVersion}` : `/api/${resource.apiVersion}`;
+    const object = await client.request<{ metadata: { uid?: string } }>({ method: 'GET', path: `${base}${resource.namespaced && namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${resource.resource}/${encodeURIComponent(name)}` });
+    return { apiVersion: resource.apiVersion, kind, metadata: { name, namespace: resource.namespaced ? namespace : undefined, uid: object.metadata.uid } };
+  } finally {
+    client.dispose();
+  }
+}
+
+export async function connectKubernetesExtension(c: Controller): Promise<vscode.Disposable[]> {
+  const installed = vscode.extensions.getExtension(KUBERNETES_EXTENSION_ID) !== undefined;
+  const disposables: vscode.Disposable[] = [];
+  // The menu commands exist either way; without the extension they only explain.
+  const resourceOf = async (target: unknown) => {
+    if (!installed) return undefined;
+    const explorer = await k8s.extension.clusterExplorer.v1_1;
+    if (!explorer.available) return undefined;
+    const node = explorer.api.resolveCommandTarget(target);
+    return node?.nodeType === 'resource' ? node : undefined;
+  };
+  const notFound = (): undefined => void vscode.window.showWarningMessage(installed ? 'Pick a resource in the Kubernetes Cluster Explorer.' : 'This command works from the Kubernetes extension\'s Cluster Explorer (ms-kubernetes-tools.vscode-kubernetes-tools), which is not installed.');
+  disposables.push(
+    vscode.commands.registerCommand('kubernetesEvents.showEventsForExplorerResource', async (target?: unknown) => {
+      const node = await resourceOf(target);
+      if (!node) return notFound();
+      return showEventsFor(c, { kind: node.resourceKind.manifestKind, name: node.name, namespace: node.namespace || undefined });
+    }),
+    vscode.commands.registerCommand('kubernetesEvents.recordEventOnExplorerResource', async (target?: unknown) => {
+      const node = await resourceOf(target);
+      if (!node) return notFound();
+      try {
+        const object = await objectOf(c, node.resourceKind.manifestKind, node.name, node.namespace || undefined);
+        return await vscode.commands.executeCommand('kubernetesEvents.recordEventOnObject', undefined, undefined, object);
+      } catch (e) {
+        return void vscode.window.showErrorMessage(`Cannot record an event on ${node.resourceKind.manifestKind}/${node.name}: ${(e as Error).message}`);
+      }
+    }),
+  );
+  if (!installed) return disposables;
+  const configuration = await k8s.extension.configuration.v1_1;
+  if (configuration.available && !c.settings.kubeconfig) {
+    // Follow the Kubernetes extension's kubeconfig and context, unless ours are set explicitly.
+    const follow = async (context?: string) => {
+      const path = configuration.api.getKubeconfigPath();
+      if (path.pathType !== 'host') return;
+      await c.connect(context ?? undefined, { kubeconfigPath: path.hostPath });
+    };
+    disposables.push(
+      configuration.api.onDidChangeKubeconfigPath(() => void follow()),
+      configuration.api.onDidChangeContext((context) => void follow(context ?? undefined)),
+    );
+    await follow();
+  }
+  return disposables;
+}
