@@ -5,6 +5,10 @@ import type { Controller } from '../controller';
 import { NO_FILTER } from '../model/filters';
 import type { GroupNode } from '../views/eventsTree';
 
+/** How often, and how far apart, reveal is tried while a newly shown view loads. */
+const REVEAL_ATTEMPTS = 20;
+const REVEAL_RETRY_MS = 100;
+
 export interface ObjectQuery {
   readonly kind: string;
   readonly name: string;
@@ -27,9 +31,17 @@ export async function showEventsFor(c: Controller, q: ObjectQuery): Promise<Grou
     return undefined;
   }
   const node = c.tree.groupNode(group.key, group.object);
-  await vscode.commands.executeCommand(`${'kubernetesEvents.events'}.focus`);
-  await c.view.reveal(node, { select: true, focus: true, expand: true });
-  return node;
+  await vscode.commands.executeCommand('kubernetesEvents.events.focus');
+  // A view that was hidden until now loads its items after focus: reveal may not find the node yet.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await c.view.reveal(node, { select: true, focus: true, expand: true });
+      return node;
+    } catch (e) {
+      if (attempt >= REVEAL_ATTEMPTS) throw e;
+      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    }
+  }
 }
 
 export function registerShowEventsCommands(c: Controller): vscode.Disposable[] {

@@ -39,9 +39,12 @@ export interface ClusterEvent {
   readonly expiredAt?: number;
 }
 
-/** The key of the object an event is about: kind, namespace, name and uid. */
+/**
+ * The key of the object an event is about: kind, namespace, name and uid, each encoded so
+ * the separator cannot occur inside one (the key is also part of tree item ids).
+ */
 export function objectKey(o: InvolvedObject): string {
-  return `${o.kind}\u0000${o.namespace}\u0000${o.name}\u0000${o.uid}`;
+  return [o.kind, o.namespace, o.name, o.uid].map(encodeURIComponent).join('/');
 }
 
 /** Whether the event was produced by aggregation of similar events (client-go's prefix). */
