@@ -32,13 +32,13 @@ function testEntryPoints() {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.(test|bench)\.ts$/.test(e.name) || (e.name === 'index.ts' && dir.endsWith(path.join('test', 'host')))) entries.push(p);
+      else if (/\.(test|bench)\.ts$/.test(e.name) || (e.name === 'index.ts' && /test[\\/](host|hostbench)$/.test(dir))) entries.push(p);
     }
   };
   for (const f of fs.readdirSync(path.join(__dirname, 'test', 'env'))) {
     if (f.endsWith('.ts')) entries.push(path.join(__dirname, 'test', 'env', f));
   }
-  for (const layer of ['unit', 'cluster', 'host', 'ui', 'conformance', 'bench']) {
+  for (const layer of ['unit', 'cluster', 'host', 'hostbench', 'ui', 'conformance', 'bench']) {
     const dir = path.join(__dirname, 'test', layer);
     if (fs.existsSync(dir)) walk(dir);
   }

@@ -2,7 +2,7 @@
 // @vscode/test-electron) inside code-server's real extension host: the workbench gets a
 // development payload and reports the extension host's exit code through
 // `codeAutomationExit`. The suite writes its report and counts to files we print here.
-// Usage: node out/test/env/hostRunner.js <results.json>
+// Usage: node out/test/env/hostRunner.js <results.json> [suite folder under out/test, default host]
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { launchBrowser } from './browser';
@@ -12,9 +12,9 @@ import { repoRoot } from './paths';
 /** A whole host run (start, activate, every test) must end within this. */
 const HOST_RUN_TIMEOUT_MS = 10 * 60_000;
 
-async function main(resultsFile: string): Promise<number> {
-  const runDir = path.join(repoRoot, '.run', 'host');
-  const reportFile = path.join(repoRoot, 'test-results', 'host-report.txt');
+async function main(resultsFile: string, suite: string): Promise<number> {
+  const runDir = path.join(repoRoot, '.run', suite);
+  const reportFile = path.join(repoRoot, 'test-results', `${suite}-report.txt`);
   fs.mkdirSync(path.dirname(reportFile), { recursive: true });
   fs.rmSync(reportFile, { force: true });
   const server = await CodeServer.start({
@@ -31,7 +31,7 @@ async function main(resultsFile: string): Promise<number> {
     });
     await page.goto(server.workbenchUrl([
       ['extensionDevelopmentPath', server.remoteUri(repoRoot)],
-      ['extensionTestsPath', server.remoteUri(path.join(repoRoot, 'out', 'test', 'host', 'index.js'))],
+      ['extensionTestsPath', server.remoteUri(path.join(repoRoot, 'out', 'test', suite, 'index.js'))],
     ]));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<number>((resolve) => {
@@ -51,7 +51,7 @@ async function main(resultsFile: string): Promise<number> {
   }
 }
 
-main(process.argv[2] ?? path.join(repoRoot, 'test-results', 'host.json')).then(
+main(process.argv[2] ?? path.join(repoRoot, 'test-results', 'host.json'), process.argv[3] ?? 'host').then(
   (code) => process.exit(code),
   (e: Error) => {
     console.error(`host runner: ${e.stack ?? e.message}`);

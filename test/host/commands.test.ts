@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { KubernetesEventsApi } from '../../src/extension';
 import type { ObjectSummary } from '../../src/cluster/discovery';
 import type { EventNode, EventsNode, GroupNode } from '../../src/views/eventsTree';
-import { extensionApi, report, waitFor } from './support';
+import { extensionApi, waitFor } from './support';
 
 const NAMESPACE = 'default';
 
@@ -177,7 +177,6 @@ describe('commands and the tree', function () {
     const settled = Date.now() - start;
     const refreshes = tree().refreshes - refreshesBefore;
     assert.equal(rootGroups().filter((g) => g.object.name.startsWith('burst-')).length, 100);
-    report(`burst of 1000 events to a settled tree: ${settled} ms, ${refreshes} refreshes`);
     assert.ok(refreshes <= Math.ceil(settled / 250) + 2, `${refreshes} refreshes in ${settled} ms: batched`);
   });
 });

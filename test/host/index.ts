@@ -15,7 +15,8 @@ export async function run(): Promise<void> {
     Mocha.reporters.Base.consoleLog = write;
   }
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000 });
-  for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
+  // Bundled again as test/hostbench/index.ts, the same runner runs the host benchmark there.
+  for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js') || f.endsWith('.bench.js')).sort()) mocha.addFile(path.join(__dirname, f));
   await new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} host test(s) failed`)) : resolve()));
     runner.on('end', () => {
