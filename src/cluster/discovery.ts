@@ -21,13 +21,39 @@ interface ApiResourceList {
   resources: { name: string; kind: string; namespaced: boolean; verbs?: string[] }[];
 }
 
+/** The API root of a group version: /api/v1 for the core group, /apis/<group>/<version> otherwise. */
+export function groupVersionPath(apiVersion: string): string {
+  return apiVersion.includes('/') ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+}
+
+/** The collection of a kind (in one namespace when it is namespaced and one is given). */
+export function collectionPath(kind: ResourceKind, namespace?: string): string {
+  return `${groupVersionPath(kind.apiVersion)}${kind.namespaced && namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${kind.resource}`;
+}
+
+/** The path of one object. */
+export function objectPath(kind: ResourceKind, name: string, namespace?: string): string {
+  return `${collectionPath(kind, namespace)}/${encodeURIComponent(name)}`;
+}
+
+/**
+ * The resource of a kind (plural names cannot be guessed): from its group version's
+ * discovery document when the apiVersion is known, else from every group.
+ */
+export async function findResourceKind(client: ApiClient, kind: string, apiVersion?: string): Promise<ResourceKind | undefined> {
+  if (!apiVersion) return (await listResourceKinds(client)).find((k) => k.kind === kind);
+  const list = await client.request<ApiResourceList>({ method: 'GET', path: groupVersionPath(apiVersion) });
+  const r = list.resources.find((x) => x.kind === kind && !x.name.includes('/'));
+  return r && { kind, apiVersion, resource: r.name, namespaced: r.namespaced };
+}
+
 /** Kinds that can be listed (subresources left out), the usual ones first. */
 export async function listResourceKinds(client: ApiClient): Promise<ResourceKind[]> {
   const core = await client.request<ApiResourceList>({ method: 'GET', path: '/api/v1' });
   const groups = await client.request<{ groups: { preferredVersion: { groupVersion: string } }[] }>({ method: 'GET', path: '/apis' });
   const lists = [core];
   // One group failing (an aggregated API that is down) must not hide the others.
-  const results = await Promise.allSettled(groups.groups.map((g) => client.request<ApiResourceList>({ method: 'GET', path: `/apis/${g.preferredVersion.groupVersion}` })));
+  const results = await Promise.allSettled(groups.groups.map((g) => client.request<ApiResourceList>({ method: 'GET', path: groupVersionPath(g.preferredVersion.groupVersion) })));
   for (const r of results) if (r.status === 'fulfilled') lists.push(r.value);
   const kinds = new Map<string, ResourceKind>();
   for (const list of lists) {
@@ -44,8 +70,7 @@ export async function listResourceKinds(client: ApiClient): Promise<ResourceKind
 
 /** The objects of a kind, in every namespace (or one), as references can be made from them. */
 export async function listObjects(client: ApiClient, kind: ResourceKind, namespace?: string): Promise<ObjectSummary[]> {
-  const base = kind.apiVersion.includes('/') ? `/apis/${kind.apiVersion}` : `/api/${kind.apiVersion}`;
-  const path = `${base}${kind.namespaced && namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${kind.resource}?limit=500`;
+  const path = `${collectionPath(kind, namespace)}?limit=500`;
   const list = await client.request<{ items?: { metadata: { name: string; namespace?: string; uid?: string } }[] }>({ method: 'GET', path });
   // List items carry no apiVersion and kind: the reference needs them.
   return (list.items ?? []).map((i) => ({ apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: i.metadata.name, namespace: i.metadata.namespace, uid: i.metadata.uid } }));

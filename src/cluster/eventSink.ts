@@ -4,12 +4,13 @@
 import type { EventSink } from '../record/recordToSink';
 import type { Event } from '../record/types';
 import type { ApiClient } from './apiRequest';
+import { resourcePath } from './listWatch';
 
 /** The media type client-go's PatchWithEventNamespace sends. */
 export const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
 
 function eventsPath(namespace: string | undefined, name?: string): string {
-  const base = namespace ? `/api/v1/namespaces/${encodeURIComponent(namespace)}/events` : '/api/v1/events';
+  const base = resourcePath('core/v1', namespace || undefined);
   return name ? `${base}/${encodeURIComponent(name)}` : base;
 }
 

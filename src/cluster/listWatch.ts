@@ -3,6 +3,7 @@
 // jitter, a relist on 410 Gone, and a clear stop on 401/403. client-node 1.4's informer
 // stops on errors and has no watchdog, so this replaces it (see the control-plane notes).
 import { StatusError } from '../record/errors';
+import { sleep } from '../record/sleep';
 import type { ApiClient } from './apiRequest';
 import type { RawEvent } from './normalize';
 
@@ -166,13 +167,7 @@ export class ListWatch {
     // Jitter: half fixed, half random, so many clients do not reconnect in step.
     const delay = Math.round(ceiling / 2 + (ceiling / 2) * this.random());
     this.setState({ phase: 'backoff', retryInMs: delay, error: err instanceof Error ? err.message : String(err) });
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, delay);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
-    });
+    await sleep(delay, signal);
   }
 
   private query(params: Record<string, string | number | boolean | undefined>): string {

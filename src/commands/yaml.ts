@@ -1,6 +1,8 @@
 // Open Event as YAML and Open Object as YAML, in read-only editors, and Copy kubectl events.
 import * as vscode from 'vscode';
 import * as yaml from 'js-yaml';
+import { findResourceKind, objectPath } from '../cluster/discovery';
+import { resourcePath } from '../cluster/listWatch';
 import type { Controller } from '../controller';
 import type { InvolvedObject } from '../model/clusterEvent';
 import { kubectlEventsCommand } from '../model/kubectlFormat';
@@ -16,16 +18,13 @@ class YamlProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
-/** The API path of an object, found through discovery (plural names are not guessable). */
-async function objectPath(c: Controller, o: InvolvedObject): Promise<string> {
+/** The API path of an object, found through its group version's discovery document. */
+async function pathOfObject(c: Controller, o: InvolvedObject): Promise<string> {
   const client = c.connection.newClient();
   try {
-    const groupVersion = o.apiVersion || 'v1';
-    const base = groupVersion.includes('/') ? `/apis/${groupVersion}` : `/api/${groupVersion}`;
-    const list = await client.request<{ resources: { name: string; kind: string; namespaced: boolean }[] }>({ method: 'GET', path: base });
-    const resource = list.resources.find((r) => r.kind === o.kind && !r.name.includes('/'));
-    if (!resource) throw new Error(`the apiserver serves no ${o.kind} in ${groupVersion}`);
-    return `${base}${resource.namespaced && o.namespace ? `/namespaces/${encodeURIComponent(o.namespace)}` : ''}/${resource.name}/${encodeURIComponent(o.name)}`;
+    const kind = await findResourceKind(client, o.kind, o.apiVersion || 'v1');
+    if (!kind) throw new Error(`the apiserver serves no ${o.kind} in ${o.apiVersion || 'v1'}`);
+    return objectPath(kind, o.name, o.namespace);
   } finally {
     client.dispose();
   }
@@ -57,9 +56,8 @@ export function registerYamlCommands(c: Controller): vscode.Disposable[] {
       if (!e) return void vscode.window.showWarningMessage('Pick an event in the Events view first.');
       let content: unknown;
       if (e.origin !== 'local' && e.expiredAt === undefined) {
-        const base = e.origin === 'core/v1' ? '/api/v1' : '/apis/events.k8s.io/v1';
         try {
-          content = await getJson(c, `${base}/namespaces/${encodeURIComponent(e.namespace)}/events/${encodeURIComponent(e.name)}`);
+          content = await getJson(c, `${resourcePath(e.origin, e.namespace)}/${encodeURIComponent(e.name)}`);
         } catch (err) {
           c.logger.error(err, 'Cannot read the event from the apiserver; showing the stored copy');
         }
@@ -72,7 +70,7 @@ export function registerYamlCommands(c: Controller): vscode.Disposable[] {
       const group = node instanceof EventNode ? node.group : node;
       if (!(group instanceof GroupNode)) return void vscode.window.showWarningMessage('Pick an object in the Events view first.');
       try {
-        const object = await getJson(c, await objectPath(c, group.object));
+        const object = await getJson(c, await pathOfObject(c, group.object));
         return await show(provider, `${group.object.kind}-${group.object.name}`, yaml.dump(object, { noRefs: true, lineWidth: 120 }));
       } catch (err) {
         return void vscode.window.showErrorMessage(`Cannot open ${group.object.kind}/${group.object.name}: ${(err as Error).message}`);

@@ -272,7 +272,11 @@ export class EventStore {
       g.sorted = undefined;
       g.filtered = undefined;
       if (g.events.size === 0) this.groups.delete(key);
-      else g.lastSeen = Math.max(...[...g.events.values()].map(sortTime));
+      else {
+        let last = 0;
+        for (const x of g.events.values()) last = Math.max(last, sortTime(x));
+        g.lastSeen = last;
+      }
     }
     this.changed(key);
   }

@@ -12,3 +12,4 @@ export * from './types';
 export * from './util';
 export * from './watch/channel';
 export * from './watch/mux';
+export * from './sleep';

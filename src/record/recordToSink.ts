@@ -5,6 +5,7 @@ import { RequestConstructionError, StatusError, isAlreadyExists } from './errors
 import type { EventCorrelator } from './eventsCache';
 import type { Logger } from './logger';
 import { copyEvent, type Event } from './types';
+import { sleep } from './sleep';
 import { isKeyNotFoundError } from './util';
 
 /** Write attempts per event before recordToSink gives up. */
@@ -34,23 +35,6 @@ export type RecordOutcome = 'created' | 'patched' | 'skipped' | 'failed';
 /** `namespace/name (Type Reason)`, for log lines. */
 export function describeEvent(e: Event): string {
   return `${e.metadata.namespace ?? ''}/${e.metadata.name ?? ''} (${e.type ?? ''} ${e.reason ?? ''})`;
-}
-
-/** Waits ms (a zero wait yields once, like time.After(0)); false when the signal aborts first. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  if (ms <= 0) return new Promise((resolve) => setImmediate(() => resolve(!signal.aborted)));
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export async function recordToSink(sink: EventSink, event: Event, correlator: EventCorrelator, options: RecordToSinkOptions): Promise<RecordOutcome> {

@@ -4,7 +4,7 @@
 // Untested against the real extension: it is in no registry this project's machines reach.
 import * as vscode from 'vscode';
 import * as k8s from 'vscode-kubernetes-tools-api';
-import { listResourceKinds } from '../cluster/discovery';
+import { findResourceKind, objectPath } from '../cluster/discovery';
 import { showEventsFor } from '../commands/showEvents';
 import type { Controller } from '../controller';
 import type { ObjectSummary } from '../cluster/discovery';
@@ -15,10 +15,10 @@ export const KUBERNETES_EXTENSION_ID = 'ms-kubernetes-tools.vscode-kubernetes-to
 async function objectOf(c: Controller, kind: string, name: string, namespace: string | undefined): Promise<ObjectSummary> {
   const client = c.connection.newClient();
   try {
-    const resource = (await listResourceKinds(client)).find((k) => k.kind === kind);
+    // The explorer knows the kind, not its group: look through every group.
+    const resource = await findResourceKind(client, kind);
     if (!resource) throw new Error(`the cluster serves no ${kind}`);
-    const base = resource.apiVersion.includes('/') ? `/apis/${resource.apiVersion}` : `/api/${resource.apiVersion}`;
-    const object = await client.request<{ metadata: { uid?: string } }>({ method: 'GET', path: `${base}${resource.namespaced && namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${resource.resource}/${encodeURIComponent(name)}` });
+    const object = await client.request<{ metadata: { uid?: string } }>({ method: 'GET', path: objectPath(resource, name, namespace) });
     return { apiVersion: resource.apiVersion, kind, metadata: { name, namespace: resource.namespaced ? namespace : undefined, uid: object.metadata.uid } };
   } finally {
     client.dispose();
