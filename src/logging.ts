@@ -1,7 +1,7 @@
 // The event machinery's Logger, written to a LogOutputChannel. Never logs a token or a key:
 // the machinery logs events and errors, and errors are reduced to their message.
 import * as vscode from 'vscode';
-import { formatKeysAndValues, type KeysAndValues, type Logger } from './record/logger';
+import { errorText, formatKeysAndValues, type KeysAndValues, type Logger } from './record/logger';
 
 export class OutputChannelLogger implements Logger {
   constructor(readonly channel: vscode.LogOutputChannel) {}
@@ -14,7 +14,7 @@ export class OutputChannelLogger implements Logger {
   }
 
   error(err: unknown, message: string, kv?: KeysAndValues): void {
-    const reason = err === undefined ? '' : ` err=${JSON.stringify(err instanceof Error ? err.message : String(err))}`;
+    const reason = err === undefined ? '' : ` err=${JSON.stringify(errorText(err))}`;
     this.channel.error(`${message}${reason} ${formatKeysAndValues(kv)}`.trim());
   }
 }

@@ -69,6 +69,12 @@ function countResults(layer, results, code) {
     record(layer, 0, 1, r.pending, 'no test ran');
     return;
   }
+  // A layer that reported no failure but exited non-zero (a crash after its report, an
+  // uncaught error in a hook) still failed.
+  if (code !== 0 && r.failed === 0) {
+    record(layer, r.passed, 1, r.pending, `exited with code ${code} after reporting no failure`);
+    return;
+  }
   record(layer, r.passed, r.failed, r.pending);
 }
 

@@ -2,6 +2,7 @@
 // server-side timeout, a watchdog for half-open connections, exponential backoff with
 // jitter, a relist on 410 Gone, and a clear stop on 401/403. client-node 1.4's informer
 // stops on errors and has no watchdog, so this replaces it (see the control-plane notes).
+import { StringDecoder } from 'node:string_decoder';
 import { StatusError } from '../record/errors';
 import { sleep } from '../record/sleep';
 import type { ApiClient } from './apiRequest';
@@ -221,10 +222,12 @@ export class ListWatch {
       const response = await this.client.stream(path, connection.signal);
       this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
       let buffered = '';
+      // A chunk can end inside a multi-byte character: the decoder keeps the partial bytes for the next one.
+      const decoder = new StringDecoder('utf8');
       try {
         for await (const chunk of response) {
           kick();
-          buffered += (chunk as Buffer).toString('utf8');
+          buffered += decoder.write(chunk as Buffer);
           let newline: number;
           while ((newline = buffered.indexOf('\n')) >= 0) {
             const text = buffered.slice(0, newline).trim();

@@ -27,10 +27,11 @@ export async function filterCommand(c: Controller, preset?: EventFilter): Promis
     if (text === undefined) return;
     return c.setFilter({ ...c.filter, text: text || undefined });
   }
-  const of = DIMENSIONS.find((d) => d.key === dimension.key)?.of as (e: import('../model/clusterEvent').ClusterEvent) => string;
+  const of = DIMENSIONS.find((d) => d.key === dimension.key)?.of;
+  if (!of) return;
   const counts = new Map<string, number>();
   for (const e of c.store.all()) counts.set(of(e), (counts.get(of(e)) ?? 0) + 1);
-  const current = new Set(c.filter[dimension.key as Dimension] ?? []);
+  const current = new Set(c.filter[dimension.key] ?? []);
   const picked = await vscode.window.showQuickPick(
     [...counts].sort((a, b) => b[1] - a[1]).map(([value, n]) => ({ label: value || '(none)', value, description: `${n} event${n === 1 ? '' : 's'}`, picked: current.has(value) })),
     { title: `Filter Events (2/2): ${dimension.label}`, canPickMany: true, placeHolder: 'None picked shows all' },
@@ -42,7 +43,7 @@ export async function filterCommand(c: Controller, preset?: EventFilter): Promis
 function describeCurrent(f: EventFilter, key: Dimension | 'text'): string | undefined {
   const v = f[key];
   if (!v || (Array.isArray(v) && v.length === 0)) return undefined;
-  return Array.isArray(v) ? v.join(', ') : `"${v}"`;
+  return typeof v === 'string' ? `"${v}"` : v.join(', ');
 }
 
 export function registerFilterCommands(c: Controller): vscode.Disposable[] {

@@ -33,7 +33,7 @@ export function messageProblem(message: string): string | undefined {
 
 /** Records the event; returns a sentence for the user. Throws nothing. */
 export async function record(c: Controller, r: RecordRequest): Promise<{ ok: boolean; text: string }> {
-  const problem = reasonProblem(r.reason) ?? messageProblem(r.message) ?? (r.type !== 'Normal' && r.type !== 'Warning' ? `The type must be Normal or Warning, not ${r.type}.` : undefined);
+  const problem = reasonProblem(r.reason) ?? messageProblem(r.message) ?? (r.type !== 'Normal' && r.type !== 'Warning' ? `The type must be Normal or Warning, not ${String(r.type)}.` : undefined);
   if (problem) return { ok: false, text: problem };
   const queued = await c.recorder.event(r.object, r.type, r.reason, r.message);
   const where = `${r.object.kind}/${r.object.metadata.name}${r.object.metadata.namespace ? ` in ${r.object.metadata.namespace}` : ''}`;

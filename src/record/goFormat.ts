@@ -39,7 +39,7 @@ function formatValue(v: unknown): string {
     const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `map[${entries.map(([k, x]) => `${k}:${formatValue(x)}`).join(' ')}]`;
   }
-  return String(v);
+  return String(v as symbol);
 }
 
 /** strconv.Quote: Go-escaped, printable Unicode kept as it is. */

@@ -28,9 +28,15 @@ export function formatKeysAndValues(kv: KeysAndValues = []): string {
   return parts.join(' ');
 }
 
+/** An error's text as Go's err.Error() would give it: the message, or the value itself. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === 'string' ? err : JSON.stringify(err) ?? String(err as undefined);
+}
+
 /** One line: `INFO message k="v"` or `ERROR message err="..." k="v"`. */
 export function formatLogLine(level: 'INFO' | 'ERROR', message: string, kv: KeysAndValues = [], err?: unknown): string {
-  const errPart = err === undefined ? '' : ` err=${JSON.stringify(err instanceof Error ? err.message : String(err))}`;
+  const errPart = err === undefined ? '' : ` err=${JSON.stringify(errorText(err))}`;
   const rest = formatKeysAndValues(kv);
   return `${level} ${message}${errPart}${rest ? ` ${rest}` : ''}`;
 }

@@ -28,7 +28,7 @@ function isObjectReference(obj: object): obj is ObjectReference {
 export function getReference(obj: KubernetesObject | ObjectReference | null | undefined): ObjectReference {
   if (obj === null || obj === undefined || typeof obj !== 'object') throw new ReferenceError("can't reference a nil object");
   if (isObjectReference(obj)) return obj;
-  const o = obj as KubernetesObject;
+  const o = obj;
   const missing = [!o.kind && 'kind', !o.apiVersion && 'apiVersion', !o.metadata?.name && 'metadata.name'].filter(Boolean);
   if (missing.length > 0) {
     const what = o.metadata?.name ? `object ${o.metadata.name}` : o.kind ? `a ${o.kind}` : 'object';

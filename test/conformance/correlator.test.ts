@@ -71,7 +71,7 @@ function runPortAndCompare(stream: Stream, goDecisions: GoDecision[]): string[] 
       return;
     }
     if (!result.skip) {
-      const ours = zeroless(JSON.parse(JSON.stringify(result.event)));
+      const ours = zeroless(JSON.parse(JSON.stringify(result.event)) as unknown);
       const theirs = zeroless(current.event);
       try {
         assert.deepEqual(ours, theirs);

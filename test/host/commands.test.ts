@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KubernetesEventsApi } from '../../src/extension';
 import type { ObjectSummary } from '../../src/cluster/discovery';
-import type { EventNode, EventsNode, GroupNode } from '../../src/views/eventsTree';
+import type { EventNode, GroupNode } from '../../src/views/eventsTree';
 import { extensionApi, waitFor } from './support';
 
 const NAMESPACE = 'default';
@@ -29,15 +29,15 @@ describe('commands and the tree', function () {
   const group = (kind: string, name: string) => rootGroups().find((g) => g.object.kind === kind && g.object.name === name);
 
   it('shows real controller and scheduler events grouped by object, warnings highlighted', async () => {
-    const pod = await waitFor('a pod that failed scheduling', async () => rootGroups().find((g) => g.object.kind === 'Pod' && (tree().getChildren(g) as EventsNode[]).some((n) => n.kind === 'event' && tree().eventOf(n)?.reason === 'FailedScheduling')));
+    const pod = await waitFor('a pod that failed scheduling', async () => rootGroups().find((g) => g.object.kind === 'Pod' && tree().getChildren(g).some((n) => n.kind === 'event' && tree().eventOf(n)?.reason === 'FailedScheduling')));
     const item = tree().getTreeItem(pod);
-    assert.match(String(item.label), /^Pod\//);
+    assert.match(item.label as string, /^Pod\//);
     assert.match(String(item.description), /^⚠\d+ · \d+[smhd]\S* ago · /, `description ${item.description}`);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
     assert.equal(((item.iconPath as vscode.ThemeIcon).color as unknown as { id: string }).id, 'list.warningForeground');
     const children = tree().getChildren(pod) as EventNode[];
     const first = tree().getTreeItem(children[0]);
-    assert.match(String(first.label), /^FailedScheduling: /);
+    assert.match(first.label as string, /^FailedScheduling: /);
     assert.equal(tree().getParent(children[0]), pod, 'getParent leads back to the group (reveal works)');
     const deployment = await waitFor('a deployment', async () => rootGroups().find((g) => g.object.kind === 'Deployment'));
     assert.equal((tree().getTreeItem(deployment).iconPath as vscode.ThemeIcon).id, 'rocket');
@@ -57,7 +57,7 @@ describe('commands and the tree', function () {
   });
 
   it('records an event: it appears in the tree, and with the sink on it is read back from the apiserver with its count', async () => {
-    const result = (await vscode.commands.executeCommand('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: 'HostTest', message: 'recorded from the host test' })) as { ok: boolean; text: string };
+    const result = await vscode.commands.executeCommand<{ ok: boolean; text: string }>('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: 'HostTest', message: 'recorded from the host test' });
     assert.equal(result.ok, true, result.text);
     const local = await waitFor('the local event in the tree', async () => group('ConfigMap', target.metadata.name));
     const localEvent = tree().eventOf((tree().getChildren(local) as EventNode[])[0]);
@@ -88,12 +88,12 @@ describe('commands and the tree', function () {
   it('exports the current view as JSON, CSV and Markdown', async () => {
     await vscode.commands.executeCommand('kubernetesEvents.filter', { kinds: ['ConfigMap'], text: target.metadata.name });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-export-'));
-    const json = JSON.parse(fs.readFileSync((await vscode.commands.executeCommand('kubernetesEvents.export', 'json', path.join(dir, 'e.json'))) as string, 'utf8')) as { object: string; reason: string }[];
+    const json = JSON.parse(fs.readFileSync(await vscode.commands.executeCommand<string>('kubernetesEvents.export', 'json', path.join(dir, 'e.json')), 'utf8')) as { object: string; reason: string }[];
     assert.ok(json.length >= 2 && json.every((e) => e.object === `ConfigMap/${target.metadata.name}`));
-    const csv = fs.readFileSync((await vscode.commands.executeCommand('kubernetesEvents.export', 'csv', path.join(dir, 'e.csv'))) as string, 'utf8').split('\r\n');
+    const csv = fs.readFileSync(await vscode.commands.executeCommand<string>('kubernetesEvents.export', 'csv', path.join(dir, 'e.csv')), 'utf8').split('\r\n');
     assert.equal(csv[0], 'namespace,object,type,reason,age,count,from,message,firstSeen,lastSeen,expired');
     assert.ok(csv.some((l) => l.includes('"HostTest"')));
-    const md = fs.readFileSync((await vscode.commands.executeCommand('kubernetesEvents.export', 'markdown', path.join(dir, 'e.md'))) as string, 'utf8');
+    const md = fs.readFileSync(await vscode.commands.executeCommand<string>('kubernetesEvents.export', 'markdown', path.join(dir, 'e.md')), 'utf8');
     assert.match(md, /^\| namespace \| object \|/);
     assert.ok(md.includes('HostTest'));
   });
@@ -118,11 +118,11 @@ describe('commands and the tree', function () {
   it('opens an event and its object as YAML in read-only editors, and copies the kubectl command', async () => {
     const g = await waitFor('the target group', async () => group('ConfigMap', target.metadata.name));
     const node = (tree().getChildren(g) as EventNode[])[0];
-    const editor = (await vscode.commands.executeCommand('kubernetesEvents.openEventYaml', node)) as vscode.TextEditor;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('kubernetesEvents.openEventYaml', node);
     assert.equal(editor.document.uri.scheme, 'kubernetes-events');
     assert.match(editor.document.getText(), /reason: /);
     const deployment = await waitFor('a deployment', async () => rootGroups().find((x) => x.object.kind === 'Deployment'));
-    const objectEditor = (await vscode.commands.executeCommand('kubernetesEvents.openObjectYaml', deployment)) as vscode.TextEditor;
+    const objectEditor = await vscode.commands.executeCommand<vscode.TextEditor>('kubernetesEvents.openObjectYaml', deployment);
     assert.match(objectEditor.document.getText(), /kind: Deployment/);
     const copied = await vscode.commands.executeCommand('kubernetesEvents.copyKubectlCommand', deployment);
     assert.equal(copied, `kubectl events --for deployment/${deployment.object.name} -n ${deployment.object.namespace}`);
@@ -131,7 +131,7 @@ describe('commands and the tree', function () {
   it('shows the events of an object: reveals and selects its group, even through a filter that hid it', async () => {
     const deployment = await waitFor('a deployment', async () => rootGroups().find((g) => g.object.kind === 'Deployment'));
     await vscode.commands.executeCommand('kubernetesEvents.filter', { kinds: ['Pod'] });
-    const revealed = (await vscode.commands.executeCommand('kubernetesEvents.showEventsForObject', { kind: 'Deployment', name: deployment.object.name, namespace: deployment.object.namespace })) as GroupNode;
+    const revealed = await vscode.commands.executeCommand<GroupNode>('kubernetesEvents.showEventsForObject', { kind: 'Deployment', name: deployment.object.name, namespace: deployment.object.namespace });
     assert.equal(revealed.key, deployment.key);
     assert.equal(api.controller.view.selection[0], revealed, 'the group is selected in the view');
     assert.equal(api.controller.filter.kinds, undefined, 'the filter that hid it was cleared');
@@ -146,9 +146,9 @@ describe('commands and the tree', function () {
 
   it('refuses bad input with a specific message and changes nothing', async () => {
     const before = api.controller.store.size;
-    const empty = (await vscode.commands.executeCommand('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: '', message: 'x' })) as { ok: boolean; text: string };
+    const empty = await vscode.commands.executeCommand<{ ok: boolean; text: string }>('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: '', message: 'x' });
     assert.deepEqual([empty.ok, empty.text], [false, 'The reason is empty: give a short UpperCamelCase word such as Deployed.']);
-    const long = (await vscode.commands.executeCommand('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: 'TooLong', message: 'x'.repeat(1025) })) as { ok: boolean; text: string };
+    const long = await vscode.commands.executeCommand<{ ok: boolean; text: string }>('kubernetesEvents.recordEvent', { object: target, type: 'Normal', reason: 'TooLong', message: 'x'.repeat(1025) });
     assert.deepEqual([long.ok, long.text], [false, 'The message has 1025 characters; the apiserver accepts at most 1024 in an event.']);
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(api.controller.store.size, before);

@@ -213,7 +213,7 @@ export class Broadcaster<T> {
       try {
         return Promise.resolve(send());
       } catch (e) {
-        return Promise.reject(e);
+        return Promise.reject(e as Error);
       }
     }
     return this.incomingBlock.lock().then(send);

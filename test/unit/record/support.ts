@@ -11,8 +11,8 @@ export function zeroless<T>(v: T): T {
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
-      const c = zeroless(x);
-      if (c === undefined || c === null || c === '' || (typeof c === 'object' && !Array.isArray(c) && Object.keys(c as object).length === 0)) continue;
+      const c: unknown = zeroless(x as unknown);
+      if (c === undefined || c === null || c === '' || (typeof c === 'object' && !Array.isArray(c) && Object.keys(c).length === 0)) continue;
       out[k] = c;
     }
     return out as T;
