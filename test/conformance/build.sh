@@ -8,6 +8,9 @@ command -v go >/dev/null || { echo "conformance: Go is required to build the cli
 key=$(cat "$here/go/main.go" "$here/go/go.mod" "$here/go/go.sum" | sha256sum | cut -c1-16)
 out="$KEV_CACHE_DIR/conformance-$key"
 if [ ! -x "$out/correlator" ]; then
+  kev_lock_cache
+fi
+if [ ! -x "$out/correlator" ]; then
   mkdir -p "$out"
   (cd "$here/go" && GOTOOLCHAIN=local GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -o "$out/correlator.tmp" .) >&2
   mv "$out/correlator.tmp" "$out/correlator"

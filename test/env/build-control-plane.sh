@@ -10,6 +10,8 @@ out="$KEV_CACHE_DIR/control-plane-v$KUBE_VERSION"
 bins=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl)
 done_marker="$out/bin/.complete"
 if [ -f "$done_marker" ]; then echo "$out/bin"; exit 0; fi
+kev_lock_cache
+if [ -f "$done_marker" ]; then echo "$out/bin"; exit 0; fi
 
 command -v go >/dev/null || { echo "build-control-plane: Go is required (go.dev toolchain 1.24+)" >&2; exit 1; }
 minor=$(echo "$KUBE_VERSION" | cut -d. -f2)

@@ -8,6 +8,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/versions.sh"
 what=${1:-all}
+kev_lock_cache
 log() { echo "setup: $*" >&2; }
 
 apt_packages=(chromium libkrb5-dev openssl ca-certificates fonts-liberation)

@@ -7,3 +7,13 @@ CODE_SERVER_VERSION=4.139.1
 # Where heavy builds are cached, keyed by version, outside any clone so CI's fresh
 # clones reuse them. Override with KEV_CACHE_DIR.
 KEV_CACHE_DIR=${KEV_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/kubernetes-events}
+
+# Holds the cache's lock for the rest of the calling script: two runs at once (two clones,
+# two terminals) would otherwise build into the same folder. Re-entrant through KEV_CACHE_LOCKED.
+kev_lock_cache() {
+  [ -n "${KEV_CACHE_LOCKED:-}" ] && return 0
+  mkdir -p "$KEV_CACHE_DIR"
+  exec 9>"$KEV_CACHE_DIR/.lock"
+  flock 9
+  export KEV_CACHE_LOCKED=1
+}
