@@ -1,62 +1,103 @@
-// The VS Code edge: builds the Controller and registers the commands.
+// The VS Code edge: builds each owner once, registers the view before anything waits (so a
+// reload shows "Loading events" at once, never an empty pane), registers the commands, then
+// connects in the background. Everything it builds is reachable from context.subscriptions.
 import * as vscode from 'vscode';
-import { registerClusterCommands } from './commands/cluster';
-import { registerExportCommands } from './commands/export';
+import type { KubernetesEventsApi } from './api';
+import { connectFromSettings, registerClusterCommands } from './commands/cluster';
+import { registerExportCommands, writeExport } from './commands/export';
 import { registerFilterCommands } from './commands/filters';
-import { registerRecordCommands } from './commands/record';
-import { registerShowEventsCommands } from './commands/showEvents';
+import { record, registerRecordCommands } from './commands/record';
+import { asObjectQuery, registerShowEventsCommands, showEventsFor } from './commands/showEvents';
+import { registerSinkCommands } from './commands/sink';
 import { registerYamlCommands } from './commands/yaml';
-import { Controller } from './controller';
-import { readSettings } from './settings';
+import { VIEW_ID } from './common/commandIds';
+import { ContextKeys } from './common/contextKeys';
+import { toDisposable } from './common/lifecycle';
+import { OutputChannelLogger } from './logging';
+import { EventStore } from './model/eventStore';
+import { ConnectionService } from './services/connectionService';
+import { ContextKeyService } from './services/contextKeyService';
+import { FilterService } from './services/filterService';
+import { RecordingService } from './services/recordingService';
+import type { Services } from './services/services';
+import { SettingsService } from './services/settingsService';
+import { SinkService } from './services/sinkService';
 import { connectKubernetesExtension } from './views/kubernetesExtension';
+import { RowDecorationProvider } from './views/tree/rowDecorations';
+import { EventsTreeProvider } from './views/tree/eventsTreeProvider';
+import { ViewStatus } from './views/viewStatus';
 
-/** What activate returns: read access for tests and other extensions. */
-export interface KubernetesEventsApi {
-  readonly controller: Controller;
-  /** Number of involved objects in the view now. */
-  readonly groupCount: () => number;
-  /** Milliseconds activate took. */
-  readonly activationMs: number;
-}
+let shutdown: (() => Promise<void>) | undefined;
 
-let controller: Controller | undefined;
-
-export async function activate(context: vscode.ExtensionContext): Promise<KubernetesEventsApi> {
-  const started = Date.now();
-  const c = new Controller(context);
-  controller = c;
+export function activate(context: vscode.ExtensionContext): KubernetesEventsApi {
+  const started = performance.now();
+  const settings = new SettingsService();
+  const s0 = settings.value;
+  const channel = vscode.window.createOutputChannel('Kubernetes Events', { log: true });
+  const logger = new OutputChannelLogger(channel);
+  const keys = new ContextKeyService();
+  const store = new EventStore({ historyFolder: context.globalStorageUri.fsPath, maxEvents: s0.storeCap, historyWindowMs: s0.historyWindowHours * 3_600_000 });
+  const tree = new EventsTreeProvider(store, { groupByNamespace: s0.groupByNamespace, maxChildren: s0.maxChildren, sortOrder: s0.sortOrder });
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: false });
+  const recording = new RecordingService(store, logger, s0.correlator);
+  const connection = new ConnectionService(store, logger);
+  const sink = new SinkService(recording, connection, logger);
+  const filters = new FilterService(tree, keys);
+  const status = new ViewStatus(view, tree, connection, sink, filters, keys);
+  const s: Services = { context, channel, logger, settings, keys, store, tree, view, recording, connection, sink, filters, status };
+  const yaml = registerYamlCommands(s);
   context.subscriptions.push(
-    ...registerClusterCommands(c),
-    ...registerFilterCommands(c),
-    ...registerRecordCommands(c),
-    ...registerExportCommands(c),
-    ...registerYamlCommands(c),
-    ...registerShowEventsCommands(c),
-    vscode.workspace.onDidChangeConfiguration(async (e) => {
-      if (!e.affectsConfiguration('kubernetesEvents')) return;
-      const before = c.settings;
-      c.settings = readSettings();
-      if (e.affectsConfiguration('kubernetesEvents.groupByNamespace') || e.affectsConfiguration('kubernetesEvents.maxChildren')) {
-        c.tree.setOptions({ groupByNamespace: c.settings.groupByNamespace, maxChildren: c.settings.maxChildren });
+    settings, channel, tree, view, connection, sink, status,
+    vscode.window.registerFileDecorationProvider(new RowDecorationProvider()),
+    view.onDidChangeVisibility((e) => tree.ticker.setVisible(e.visible)),
+    ...registerClusterCommands(s),
+    ...registerSinkCommands(s),
+    ...registerFilterCommands(s),
+    ...registerRecordCommands(s),
+    ...registerExportCommands(s),
+    ...registerShowEventsCommands(s),
+    ...yaml.disposables,
+    settings.onDidChange((before, after) => {
+      if (before.groupByNamespace !== after.groupByNamespace || before.maxChildren !== after.maxChildren || before.sortOrder !== after.sortOrder) {
+        tree.setOptions({ groupByNamespace: after.groupByNamespace, maxChildren: after.maxChildren, sortOrder: after.sortOrder });
+        keys.set(ContextKeys.sortOrder, after.sortOrder);
       }
-      if (before.kubeconfig !== c.settings.kubeconfig || before.context !== c.settings.context || before.namespaces.join() !== c.settings.namespaces.join()) await c.connect();
+      if (before.sinkEnabled !== after.sinkEnabled) void sink.setWanted(after.sinkEnabled);
+      if (before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join()) void connectFromSettings(s, after.context);
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      c.settings = readSettings();
-      void c.connect();
-    }),
+    toDisposable(() => store.clear()),
   );
-  void vscode.commands.executeCommand('setContext', 'kubernetesEvents.sinkEnabled', false);
-  await c.start();
+  tree.ticker.setVisible(view.visible);
+  keys.set(ContextKeys.sortOrder, s0.sortOrder);
+  if (s0.warningsOnly) filters.set({ types: ['Warning'] });
+  void sink.setWanted(s0.sinkEnabled);
+  void connectFromSettings(s, s0.context || undefined);
   // Optional: the Kubernetes extension's explorer menus and kubeconfig, when it is installed.
-  connectKubernetesExtension(c).then(
+  connectKubernetesExtension(s).then(
     (d) => context.subscriptions.push(...d),
-    (e: Error) => c.logger.error(e, 'Cannot use the Kubernetes extension'),
+    (e: Error) => logger.error(e, 'Cannot use the Kubernetes extension'),
   );
-  return { controller: c, groupCount: () => c.tree.groups().length, activationMs: Date.now() - started };
+  shutdown = async () => {
+    await recording.shutdown();
+    await connection.stop();
+  };
+  const activationMs = performance.now() - started;
+  return {
+    apiVersion: 1,
+    get context() {
+      return connection.context;
+    },
+    showEvents: async (object) => {
+      const q = asObjectQuery(object);
+      if (!q) throw new TypeError('showEvents needs {kind, name, namespace?, uid?} with kind and name given');
+      return (await showEventsFor(s, q)) !== undefined;
+    },
+    recordEvent: (request) => record(s, request),
+    testing: context.extensionMode === vscode.ExtensionMode.Test ? { services: s, activationMs, yamlDocuments: yaml.documents, exportTo: (format, target) => writeExport(s, format, target) } : undefined,
+  };
 }
 
 export async function deactivate(): Promise<void> {
-  await controller?.dispose();
-  controller = undefined;
+  await shutdown?.();
+  shutdown = undefined;
 }

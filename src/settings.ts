@@ -1,42 +1,23 @@
-// Every setting the extension reads, in one place, with its default.
+// Reads the settings (validated: see common/settingsValidation.ts). A kubeconfig path or
+// context can run an exec plugin and the sink writes to a cluster, so in an untrusted
+// workspace those come from the user's own settings only.
 import * as vscode from 'vscode';
-import type { CorrelatorOptions } from './record/eventsCache';
+import { validateSettings, type Settings } from './common/settingsValidation';
 
+export type { Settings } from './common/settingsValidation';
 export const SECTION = 'kubernetesEvents';
 
-export interface Settings {
-  readonly kubeconfig: string;
-  readonly context: string;
-  readonly namespaces: string[];
-  readonly warningsOnly: boolean;
-  readonly groupByNamespace: boolean;
-  readonly historyWindowHours: number;
-  readonly storeCap: number;
-  readonly maxChildren: number;
-  readonly sinkEnabled: boolean;
-  readonly correlator: CorrelatorOptions;
-}
+/** Settings a workspace may not set until it is trusted (package.json restrictedConfigurations). */
+const RESTRICTED = new Set(['kubeconfig', 'context', 'sink.enabled']);
+const KEYS = [
+  'kubeconfig', 'context', 'namespaces', 'warningsOnly', 'groupByNamespace', 'sortOrder', 'historyWindowHours', 'storeCap', 'maxChildren',
+  'sink.enabled', 'yaml.showManagedFields', 'correlator.burstSize', 'correlator.qps', 'correlator.aggregateMaxEvents', 'correlator.aggregateIntervalSeconds',
+];
 
-export function readSettings(): Settings {
+export function readSettings(): { settings: Settings; problems: string[] } {
   const c = vscode.workspace.getConfiguration(SECTION);
-  // A kubeconfig path can run an exec plugin: in an untrusted workspace only the user's own value counts.
   const trusted = vscode.workspace.isTrusted;
-  const machine = <T>(key: string, fallback: T): T => (trusted ? c.get<T>(key, fallback) : (c.inspect<T>(key)?.globalValue ?? fallback));
-  return {
-    kubeconfig: machine('kubeconfig', ''),
-    context: machine('context', ''),
-    namespaces: c.get<string[]>('namespaces', []),
-    warningsOnly: c.get<boolean>('warningsOnly', false),
-    groupByNamespace: c.get<boolean>('groupByNamespace', false),
-    historyWindowHours: c.get<number>('historyWindowHours', 24),
-    storeCap: c.get<number>('storeCap', 20000),
-    maxChildren: c.get<number>('maxChildren', 50),
-    sinkEnabled: trusted && c.get<boolean>('sink.enabled', false),
-    correlator: {
-      burstSize: c.get<number>('correlator.burstSize', 25),
-      qps: c.get<number>('correlator.qps', 1 / 300),
-      maxEvents: c.get<number>('correlator.aggregateMaxEvents', 10),
-      maxIntervalInSeconds: c.get<number>('correlator.aggregateIntervalSeconds', 600),
-    },
-  };
+  const raw: Record<string, unknown> = {};
+  for (const k of KEYS) raw[k] = RESTRICTED.has(k) && !trusted ? c.inspect(k)?.globalValue : c.get(k);
+  return validateSettings(raw);
 }

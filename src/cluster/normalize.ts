@@ -2,6 +2,8 @@
 // ClusterEvent model: count from series.count or count, times from eventTime/firstTimestamp
 // and series.lastObservedTime/lastTimestamp, source from source.component or the reporting
 // controller (the fallbacks kubectl describe uses, and what the API conversion needs).
+// Times are kubectl's: first seen is eventTime else firstTimestamp, last seen is the series'
+// lastObservedTime else lastTimestamp; the creation time is kept apart, for sorting only.
 import type { ClusterEvent, EventOrigin, InvolvedObject } from '../model/clusterEvent';
 
 /** An event as either API writes it; only the fields we read. */
@@ -73,8 +75,10 @@ export function normalizeEvent(raw: RawEvent, origin: EventOrigin): ClusterEvent
   const lastTimestamp = modern ? raw.deprecatedLastTimestamp : raw.lastTimestamp;
   const source = modern ? raw.deprecatedSource : raw.source;
   const eventTime = parseApiTime(raw.eventTime);
-  const first = eventTime ?? parseApiTime(firstTimestamp) ?? parseApiTime(meta.creationTimestamp);
-  const last = parseApiTime(raw.series?.lastObservedTime) ?? parseApiTime(lastTimestamp) ?? eventTime ?? first;
+  // As `kubectl events` reads them (getInterval): no fallback to the creation time, so an
+  // event without timestamps shows <unknown> there and here.
+  const first = eventTime ?? parseApiTime(firstTimestamp);
+  const last = raw.series ? parseApiTime(raw.series.lastObservedTime) : parseApiTime(lastTimestamp);
   return {
     uid: meta.uid || `local:${meta.namespace ?? ''}/${meta.name ?? ''}`,
     namespace: intern(meta.namespace),
@@ -86,6 +90,7 @@ export function normalizeEvent(raw: RawEvent, origin: EventOrigin): ClusterEvent
     count: Math.max(1, count),
     firstSeen: first,
     lastSeen: last,
+    created: parseApiTime(meta.creationTimestamp),
     source: intern(source?.component || (modern ? raw.reportingController : raw.reportingComponent)),
     sourceHost: intern(source?.host),
     reportingInstance: intern(raw.reportingInstance),

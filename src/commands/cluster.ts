@@ -1,69 +1,75 @@
-// Switch Context, Refresh, Enable/Disable Sink, Show Log, Show More.
+// Refresh, Switch Context, Open Kubeconfig, Show Log, Pause/Resume, Sort By, Show More.
 import * as vscode from 'vscode';
-import { sinkPermissions } from '../cluster/accessReview';
-import type { Controller } from '../controller';
-import { MoreNode } from '../views/eventsTree';
+import { kubeconfigFiles, loadKubeconfig } from '../cluster/kubeconfig';
+import { Commands } from '../common/commandIds';
+import { ContextKeys } from '../common/contextKeys';
+import type { SortOrder } from '../model/groupOrder';
+import type { Services } from '../services/services';
+import { MoreNode } from '../views/tree/nodes/moreNode';
+import { registerPlainCommand, registerRowCommand } from './registry';
 
-export async function enableSink(c: Controller): Promise<boolean> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Writing events to the cluster is off in an untrusted workspace: trust the workspace first.');
-    return false;
-  }
-  if (!c.connection.kubeconfig) {
-    void vscode.window.showErrorMessage(`Not connected to a cluster: ${c.lastError || 'no kubeconfig'}`);
-    return false;
-  }
-  const client = c.connection.newClient();
-  try {
-    const answers = await sinkPermissions(client);
-    const denied = answers.filter((a) => !a.allowed);
-    if (denied.length > 0) {
-      void vscode.window.showErrorMessage(
-        `The sink stays off: context "${c.connection.context}" may not ${denied.map((d) => d.verb).join(' or ')} events (RBAC: verbs create and patch on "events" in the core API group are needed${denied[0].reason ? `; the apiserver says: ${denied[0].reason}` : ''}).`,
-      );
-      return false;
-    }
-  } catch (e) {
-    void vscode.window.showErrorMessage(`Cannot check permissions to write events: ${(e as Error).message}`);
-    return false;
-  } finally {
-    client.dispose();
-  }
-  await c.startSink();
-  await vscode.workspace.getConfiguration('kubernetesEvents').update('sink.enabled', true, vscode.ConfigurationTarget.Global);
-  void vscode.window.showInformationMessage(`Events recorded here are now also written to ${c.connection.context}.`);
-  return true;
+/** Connects with what the settings say now (and the followed kubeconfig, if any). */
+export function connectFromSettings(s: Services, context?: string): Promise<void> {
+  const settings = s.settings.value;
+  return s.connection.connect({ context: context ?? s.connection.request.context ?? settings.context, kubeconfigPath: settings.kubeconfig || s.connection.followedKubeconfig, namespaces: settings.namespaces });
 }
 
-export function registerClusterCommands(c: Controller): vscode.Disposable[] {
+async function switchContext(s: Services): Promise<void> {
+  let contexts;
+  try {
+    contexts = loadKubeconfig(s.settings.value.kubeconfig || s.connection.followedKubeconfig || undefined).contexts;
+  } catch (e) {
+    void vscode.window.showErrorMessage((e as Error).message);
+    return;
+  }
+  const now = s.connection.context;
+  const picked = await vscode.window.showQuickPick(
+    contexts.map((x) => ({ label: x.name, description: [x.cluster && `cluster ${x.cluster}`, x.user && `user ${x.user}`, x.namespace && `namespace ${x.namespace}`].filter(Boolean).join(' · '), detail: x.name === now ? 'current' : undefined })),
+    { title: 'Switch Context', placeHolder: `Now: ${now ?? 'not connected'}`, matchOnDescription: true },
+  );
+  if (!picked) return;
+  await connectFromSettings(s, picked.label);
+}
+
+async function openKubeconfig(s: Services): Promise<void> {
+  const files = kubeconfigFiles(s.settings.value.kubeconfig || s.connection.followedKubeconfig || undefined);
+  // The message names the file when one is at fault; else the first one read.
+  const named = files.find((f) => s.connection.status.message.includes(f)) ?? files[0];
+  if (!named) {
+    void vscode.window.showInformationMessage('No kubeconfig file was found: set KUBECONFIG, create ~/.kube/config, or set kubernetesEvents.kubeconfig.');
+    return;
+  }
+  await vscode.window.showTextDocument(vscode.Uri.file(named), { preview: true });
+}
+
+const ORDERS: { order: SortOrder; label: string; description: string }[] = [
+  { order: 'lastSeen', label: 'Last seen', description: 'objects with the newest events first' },
+  { order: 'warnings', label: 'Most warnings', description: 'objects with the most live warning events first' },
+  { order: 'name', label: 'Name', description: 'by object name, then kind and namespace' },
+];
+
+async function sortBy(s: Services): Promise<void> {
+  const now = s.tree.sortOrder;
+  const picked = await vscode.window.showQuickPick(
+    ORDERS.map((o) => ({ ...o, label: `${o.order === now ? '$(check) ' : ''}${o.label}` })),
+    { title: 'Sort Objects By', placeHolder: `Now: ${ORDERS.find((o) => o.order === now)?.label ?? now}` },
+  );
+  if (!picked) return;
+  const order = picked.order;
+  s.tree.setOptions({ sortOrder: order });
+  s.keys.set(ContextKeys.sortOrder, order);
+  await s.settings.update('sortOrder', order === 'lastSeen' ? undefined : order);
+}
+
+export function registerClusterCommands(s: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('kubernetesEvents.refresh', () => c.connect(c.connection.context)),
-    vscode.commands.registerCommand('kubernetesEvents.switchContext', async (name?: string) => {
-      let target = name;
-      if (!target) {
-        try {
-          const { loadKubeconfig } = await import('../cluster/kubeconfig');
-          const loaded = loadKubeconfig(c.settings.kubeconfig || undefined);
-          const picked = await vscode.window.showQuickPick(
-            loaded.contexts.map((x) => ({ label: x.name, description: [x.cluster, x.namespace && `namespace ${x.namespace}`].filter(Boolean).join(' · '), picked: x.name === c.connection.context })),
-            { title: 'Switch Context', placeHolder: `Now: ${c.connection.context ?? 'none'}` },
-          );
-          target = picked?.label;
-        } catch (e) {
-          void vscode.window.showErrorMessage((e as Error).message);
-          return;
-        }
-      }
-      if (!target) return;
-      await c.connect(target);
-      if (c.viewState === 'badKubeconfig') void vscode.window.showErrorMessage(c.lastError);
-    }),
-    vscode.commands.registerCommand('kubernetesEvents.enableSink', () => enableSink(c)),
-    vscode.commands.registerCommand('kubernetesEvents.disableSink', async () => {
-      await c.stopSink();
-      await vscode.workspace.getConfiguration('kubernetesEvents').update('sink.enabled', false, vscode.ConfigurationTarget.Global);
-    }),
-    vscode.commands.registerCommand('kubernetesEvents.showLog', () => c.channel.show(true)),
-    vscode.commands.registerCommand('kubernetesEvents.showMore', (node?: MoreNode) => node instanceof MoreNode && c.tree.expandGroup(node.group)),
+    registerPlainCommand(Commands.refresh, () => connectFromSettings(s)),
+    registerPlainCommand(Commands.switchContext, () => switchContext(s)),
+    registerPlainCommand(Commands.openKubeconfig, () => openKubeconfig(s)),
+    registerPlainCommand(Commands.showLog, () => s.channel.show(true)),
+    registerPlainCommand(Commands.pause, () => (s.tree.pause(), s.status.update())),
+    registerPlainCommand(Commands.resume, () => (s.tree.resume(), s.status.update())),
+    registerPlainCommand(Commands.sortBy, () => sortBy(s)),
+    registerRowCommand(Commands.showMore, (x): x is MoreNode => x instanceof MoreNode, () => s.view.selection, (node) => s.tree.expandGroup(node.parent), 'Pick a "Show more" row in the Events view.'),
   ];
 }

@@ -1,36 +1,60 @@
-// Export the current view (with its filters) as JSON, CSV or Markdown.
-import * as fs from 'node:fs';
+// Export the current view (with its filters) as JSON, CSV or Markdown: saved where the user
+// picks (the workspace folder is proposed), through VS Code's file system so remote and
+// virtual workspaces work, and confirmed with an Open action.
+import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { Controller } from '../controller';
+import { Commands } from '../common/commandIds';
 import { exportView, type ExportFormat } from '../model/exportView';
+import type { Services } from '../services/services';
+import { registerPlainCommand } from './registry';
 
 const EXTENSIONS: Record<ExportFormat, string> = { json: 'json', csv: 'csv', markdown: 'md' };
 
-/** With format and target (tests, other extensions) nothing is asked. Returns the file written. */
-export async function exportCommand(c: Controller, format?: ExportFormat, target?: vscode.Uri | string): Promise<string | undefined> {
-  const chosen =
-    format ??
-    (await vscode.window.showQuickPick(
-      [
-        { label: 'JSON', format: 'json' as const },
-        { label: 'CSV', format: 'csv' as const },
-        { label: 'Markdown', format: 'markdown' as const },
-      ],
-      { title: 'Export Events: format' },
-    ))?.format;
-  if (!chosen) return undefined;
-  let file = typeof target === 'string' ? target : target?.fsPath;
-  if (!file) {
-    const uri = await vscode.window.showSaveDialog({ title: 'Export Events', filters: { [chosen.toUpperCase()]: [EXTENSIONS[chosen]] }, defaultUri: vscode.Uri.file(`kubernetes-events.${EXTENSIONS[chosen]}`) });
-    if (!uri) return undefined;
-    file = uri.fsPath;
-  }
-  const groups = c.tree.groups();
-  fs.writeFileSync(file, exportView(groups, chosen, Date.now()));
-  vscode.window.setStatusBarMessage(`Exported ${groups.reduce((n, g) => n + g.events.length, 0)} events to ${file}`, 5000);
-  return file;
+/** A file name the context and the moment identify, so exports do not overwrite each other. */
+function suggestedName(context: string | undefined, format: ExportFormat, now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const ctx = (context ?? 'cluster').replace(/[^A-Za-z0-9._-]+/g, '_');
+  return `events-${ctx}-${stamp}.${EXTENSIONS[format]}`;
 }
 
-export function registerExportCommands(c: Controller): vscode.Disposable[] {
-  return [vscode.commands.registerCommand('kubernetesEvents.export', (format?: ExportFormat, target?: vscode.Uri | string) => exportCommand(c, format, target))];
+/** Writes the view to a file; returns how many events went into it. */
+export async function writeExport(s: Services, format: ExportFormat, target: vscode.Uri): Promise<number> {
+  const groups = s.tree.groups();
+  await vscode.workspace.fs.writeFile(target, Buffer.from(exportView(groups, format, Date.now()), 'utf8'));
+  return groups.reduce((n, g) => n + g.events.length, 0);
+}
+
+async function exportCommand(s: Services): Promise<void> {
+  const format = (
+    await vscode.window.showQuickPick(
+      [
+        { label: 'JSON', description: 'every field, for scripts', format: 'json' as const },
+        { label: 'CSV', description: 'for spreadsheets', format: 'csv' as const },
+        { label: 'Markdown', description: 'a table for an issue or a report', format: 'markdown' as const },
+      ],
+      { title: 'Export Events: format', placeHolder: 'The events in the view now, with its filter' },
+    )
+  )?.format;
+  if (!format) return;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+  const target = await vscode.window.showSaveDialog({
+    title: 'Export Events',
+    saveLabel: 'Export',
+    filters: { [format === 'markdown' ? 'Markdown' : format.toUpperCase()]: [EXTENSIONS[format]] },
+    defaultUri: vscode.Uri.joinPath(folder, suggestedName(s.connection.context, format, new Date())),
+  });
+  if (!target) return;
+  let count: number;
+  try {
+    count = await writeExport(s, format, target);
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Cannot write ${target.fsPath}: ${(e as Error).message}`);
+    return;
+  }
+  const open = await vscode.window.showInformationMessage(`Exported ${count} event${count === 1 ? '' : 's'} to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+  if (open) await vscode.window.showTextDocument(target);
+}
+
+export function registerExportCommands(s: Services): vscode.Disposable[] {
+  return [registerPlainCommand(Commands.export, () => exportCommand(s))];
 }

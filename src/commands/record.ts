@@ -1,15 +1,27 @@
-// Record Event: a multi-step pick (kind, object, type, reason, message), or Record Event on
-// This Object from a tree item. Arguments skip the questions (tests, other extensions).
+// Record Event: kind, object, type, reason, message (five steps with Back), or Record Event
+// on This Object from a row (three steps). Afterwards it says where the event went: this
+// window only, or the cluster too.
 import * as vscode from 'vscode';
-import type { Controller } from '../controller';
-import { listObjects, listResourceKinds, type ObjectSummary } from '../cluster/discovery';
-import { GroupNode, EventNode } from '../views/eventsTree';
+import { listObjects, listResourceKinds, type ObjectSummary, type ResourceKind } from '../cluster/discovery';
+import { Commands } from '../common/commandIds';
+import { oneLine } from '../model/displayText';
+import type { Services } from '../services/services';
+import { MultiStepInput, type Step } from '../views/multiStepInput';
+import { EventNode } from '../views/tree/nodes/eventNode';
+import { GroupNode } from '../views/tree/nodes/groupNode';
+import { enableSink } from './sink';
+import { registerPlainCommand, registerRowCommand } from './registry';
 
-/** The longest reason and message the apiserver accepts for events (events.k8s.io validation). */
-export const MAX_REASON_LENGTH = 128;
-export const MAX_MESSAGE_LENGTH = 1024;
+/**
+ * The apiserver's limits for an event's reason and message (ReasonLengthLimit and
+ * NoteLengthLimit in k8s.io/kubernetes pkg/apis/core/validation/events.go). They count bytes
+ * of UTF-8, as Go's len does, and bind every event that has an eventTime; we hold the
+ * events we record to them too, so they fit either event API.
+ */
+export const MAX_REASON_BYTES = 128;
+export const MAX_MESSAGE_BYTES = 1024;
+/** Our convention for reasons, as Kubernetes' own components write them (BackOff, FailedMount). */
 const REASON_FORMAT = /^[A-Za-z][A-Za-z0-9_.-]*$/;
-const SUGGESTED_REASONS = ['Deployed', 'ConfigChanged', 'MaintenanceStarted', 'MaintenanceFinished', 'Investigating', 'Resolved', 'ManualRestart', 'Note'];
 
 export interface RecordRequest {
   readonly object: ObjectSummary;
@@ -18,127 +30,200 @@ export interface RecordRequest {
   readonly message: string;
 }
 
+export interface RecordResult {
+  readonly ok: boolean;
+  readonly text: string;
+  /** Also written to the cluster (the sink is on). */
+  readonly toCluster: boolean;
+}
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
 /** Why a reason cannot be used, or undefined. */
 export function reasonProblem(reason: string): string | undefined {
   if (!reason.trim()) return 'The reason is empty: give a short UpperCamelCase word such as Deployed.';
-  if (reason.length > MAX_REASON_LENGTH) return `The reason has ${reason.length} characters; the apiserver accepts at most ${MAX_REASON_LENGTH}.`;
+  if (bytes(reason) > MAX_REASON_BYTES) return `The reason has ${bytes(reason)} bytes; the apiserver accepts at most ${MAX_REASON_BYTES}.`;
   if (!REASON_FORMAT.test(reason)) return 'A reason is one word: letters, digits, dots, dashes or underscores, starting with a letter (for example BackupFailed).';
   return undefined;
 }
 
 export function messageProblem(message: string): string | undefined {
-  if (message.length > MAX_MESSAGE_LENGTH) return `The message has ${message.length} characters; the apiserver accepts at most ${MAX_MESSAGE_LENGTH} in an event.`;
+  if (bytes(message) > MAX_MESSAGE_BYTES) return `The message has ${bytes(message)} bytes of UTF-8; the apiserver accepts at most ${MAX_MESSAGE_BYTES} in an event.`;
   return undefined;
 }
 
+function where(o: ObjectSummary): string {
+  return `${o.kind}/${o.metadata.name}${o.metadata.namespace ? ` in ${o.metadata.namespace}` : ''}`;
+}
+
 /** Records the event; returns a sentence for the user. Throws nothing. */
-export async function record(c: Controller, r: RecordRequest): Promise<{ ok: boolean; text: string }> {
+export async function record(s: Services, r: RecordRequest): Promise<RecordResult> {
+  const toCluster = s.sink.enabled;
   const problem = reasonProblem(r.reason) ?? messageProblem(r.message) ?? (r.type !== 'Normal' && r.type !== 'Warning' ? `The type must be Normal or Warning, not ${String(r.type)}.` : undefined);
-  if (problem) return { ok: false, text: problem };
-  const queued = await c.recorder.event(r.object, r.type, r.reason, r.message);
-  const where = `${r.object.kind}/${r.object.metadata.name}${r.object.metadata.namespace ? ` in ${r.object.metadata.namespace}` : ''}`;
-  if (!queued) return { ok: false, text: `The event on ${where} was not recorded; see the Kubernetes Events log.` };
-  return { ok: true, text: `Recorded ${r.type} ${r.reason} on ${where}${c.sinkEnabled ? ' and sent it to the cluster' : ' (in this window; enable the sink to write it to the cluster)'}.` };
+  if (problem) return { ok: false, text: problem, toCluster: false };
+  const queued = await s.recording.recorder.event(r.object, r.type, r.reason, r.message);
+  if (!queued) return { ok: false, text: `The event on ${where(r.object)} was not recorded; see the Kubernetes Events log.`, toCluster: false };
+  return {
+    ok: true,
+    toCluster,
+    text: toCluster
+      ? `Recorded ${r.type} ${r.reason} on ${where(r.object)}, and sent it to the cluster of context ${s.sink.context}.`
+      : `Recorded ${r.type} ${r.reason} on ${where(r.object)} in this window only: the sink is off, so the cluster does not have it.`,
+  };
 }
 
-async function pickObject(c: Controller): Promise<ObjectSummary | undefined> {
-  const client = c.connection.newClient();
-  try {
-    const kinds = await listResourceKinds(client);
-    const picked = await vscode.window.showQuickPick(
-      kinds.map((k) => ({ label: k.kind, description: k.apiVersion, resource: k })),
-      { title: 'Record Event (1/5): kind of object', placeHolder: 'Pod, Deployment, ...', matchOnDescription: true },
-    );
-    if (!picked) return undefined;
-    const kind = picked.resource;
-    const objects = await listObjects(client, kind);
-    if (objects.length === 0) {
-      void vscode.window.showInformationMessage(`There is no ${kind.kind} in the cluster to record an event on.`);
-      return undefined;
-    }
-    const object = await vscode.window.showQuickPick(
-      objects.map((o) => ({ label: o.metadata.name, description: o.metadata.namespace, object: o })),
-      { title: `Record Event (2/5): which ${kind.kind}`, matchOnDescription: true },
-    );
-    return object?.object;
-  } finally {
-    client.dispose();
+/** Tells the user where the event went; with the sink off, offers to turn it on. */
+async function tell(s: Services, result: RecordResult): Promise<void> {
+  if (!result.ok) {
+    void vscode.window.showErrorMessage(result.text);
+    return;
   }
+  if (result.toCluster || !vscode.workspace.isTrusted) {
+    void vscode.window.showInformationMessage(result.text);
+    return;
+  }
+  const pick = await vscode.window.showInformationMessage(result.text, 'Enable Sink…');
+  if (pick) await enableSink(s);
 }
 
-async function pickReason(): Promise<string | undefined> {
-  const qp = vscode.window.createQuickPick();
-  qp.title = 'Record Event (4/5): reason';
-  qp.placeholder = 'One UpperCamelCase word; type your own or pick one';
-  const suggestions = SUGGESTED_REASONS.map((label) => ({ label }));
-  qp.items = suggestions;
-  qp.onDidChangeValue((v) => {
-    const problem = v ? reasonProblem(v) : undefined;
-    qp.items = v && !SUGGESTED_REASONS.includes(v) ? [{ label: v, description: problem ?? 'your reason' }, ...suggestions] : suggestions;
-  });
-  return new Promise((resolve) => {
-    qp.onDidAccept(() => {
-      const value = qp.selectedItems[0]?.label ?? qp.value;
-      const problem = reasonProblem(value);
-      if (problem) {
-        // QuickPick has no validation message in the VS Code versions we support: say it in the title.
-        qp.title = `Record Event (4/5): reason. ${problem}`;
-        return;
-      }
-      resolve(value);
-      qp.hide();
+interface Answers {
+  kind?: ResourceKind;
+  object?: ObjectSummary;
+  type?: 'Normal' | 'Warning';
+  reason?: string;
+  message?: string;
+}
+
+/** The questions after the object: type, reason, message; `first` is the type's step number. */
+function eventSteps(a: Answers, first: number, total: number): Step {
+  const title = 'Record Event';
+  const message: Step = async (input) => {
+    const o = a.object as ObjectSummary;
+    a.message = await input.input({
+      title,
+      step: first + 2,
+      totalSteps: total,
+      value: a.message ?? '',
+      prompt: `What happened to ${oneLine(`${o.kind}/${o.metadata.name}`)}. Enter records it.`,
+      placeholder: `A sentence, up to ${MAX_MESSAGE_BYTES} bytes of UTF-8 (the apiserver's limit)`,
+      validate: (m) => messageProblem(m) ?? (m ? { message: `${bytes(m)} of ${MAX_MESSAGE_BYTES} bytes`, severity: vscode.InputBoxValidationSeverity.Info } : undefined),
     });
-    qp.onDidHide(() => {
-      resolve(undefined);
-      qp.dispose();
+  };
+  const reason: Step = async (input) => {
+    a.reason = await input.input({
+      title,
+      step: first + 1,
+      totalSteps: total,
+      value: a.reason ?? '',
+      prompt: `One UpperCamelCase word, up to ${MAX_REASON_BYTES} bytes: why it happened.`,
+      placeholder: 'For example Deployed, ConfigChanged, MaintenanceStarted, BackupFailed',
+      validate: (r) => (r ? reasonProblem(r) : undefined),
     });
-    qp.show();
-  });
+    return message;
+  };
+  return async (input) => {
+    const picked = await input.pick({
+      title,
+      step: first,
+      totalSteps: total,
+      placeholder: 'Type of event',
+      activeLabel: a.type,
+      items: [
+        { label: 'Normal', description: 'something happened as expected', type: 'Normal' as const },
+        { label: 'Warning', description: 'something may need attention', type: 'Warning' as const },
+      ],
+    });
+    a.type = picked.type;
+    return reason;
+  };
 }
 
-/** The questions after the object: type, reason, message. Undefined when the user cancels. */
-async function askEvent(object: ObjectSummary, firstStep: number): Promise<RecordRequest | undefined> {
-  const type = (await vscode.window.showQuickPick(['Normal', 'Warning'], { title: `Record Event (${firstStep}/5): type` })) as 'Normal' | 'Warning' | undefined;
-  if (!type) return undefined;
-  const reason = await pickReason();
-  if (reason === undefined) return undefined;
-  const message = await vscode.window.showInputBox({ title: 'Record Event (5/5): message', prompt: `What happened to ${object.kind}/${object.metadata.name}`, validateInput: (m) => messageProblem(m) });
-  if (message === undefined) return undefined;
-  return { object, type, reason, message };
+/** The whole series: kind, object, then the event. */
+function allSteps(s: Services, a: Answers): Step {
+  const title = 'Record Event';
+  const object: Step = async (input) => {
+    const kind = a.kind as ResourceKind;
+    const picked = await input.pick({
+      title,
+      step: 2,
+      totalSteps: 5,
+      placeholder: `Which ${kind.kind}`,
+      matchOnDescription: true,
+      activeLabel: a.object?.metadata.name,
+      items: async () => {
+        const client = s.connection.newClient();
+        try {
+          const objects = await listObjects(client, kind);
+          if (objects.length === 0) return [{ label: `There is no ${kind.kind} in this cluster`, description: 'go Back and pick another kind', object: undefined }];
+          return objects.map((o) => ({ label: oneLine(o.metadata.name), description: o.metadata.namespace, object: o as ObjectSummary | undefined }));
+        } finally {
+          client.dispose();
+        }
+      },
+    });
+    if (!picked.object) return object;
+    a.object = picked.object;
+    return eventSteps(a, 3, 5);
+  };
+  return async (input) => {
+    const picked = await input.pick({
+      title,
+      step: 1,
+      totalSteps: 5,
+      placeholder: 'Kind of object: Pod, Deployment, ...',
+      matchOnDescription: true,
+      activeLabel: a.kind?.kind,
+      items: async () => {
+        const client = s.connection.newClient();
+        try {
+          return (await listResourceKinds(client)).map((k) => ({ label: k.kind, description: k.apiVersion, resource: k }));
+        } finally {
+          client.dispose();
+        }
+      },
+    });
+    a.kind = picked.resource;
+    return object;
+  };
 }
 
-async function run(c: Controller, request: RecordRequest | undefined): Promise<{ ok: boolean; text: string } | undefined> {
-  if (!request) {
+async function ask(s: Services, start: Step, a: Answers): Promise<RecordResult | undefined> {
+  let finished: boolean;
+  try {
+    finished = await MultiStepInput.run(start);
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Cannot record an event: ${(e as Error).message}`);
+    return undefined;
+  }
+  if (!finished || !a.object || !a.type || a.reason === undefined || a.message === undefined) {
     vscode.window.setStatusBarMessage('Record Event cancelled: nothing was recorded.', 3000);
     return undefined;
   }
-  const result = await record(c, request);
-  if (result.ok) void vscode.window.showInformationMessage(result.text);
-  else void vscode.window.showErrorMessage(result.text);
+  const result = await record(s, { object: a.object, type: a.type, reason: a.reason, message: a.message });
+  void tell(s, result);
   return result;
 }
 
-function objectOfNode(node: GroupNode | EventNode): ObjectSummary {
-  const o = (node instanceof EventNode ? node.group : node).object;
+/** The object a row is about, as a reference can be made from it. */
+export function objectOfNode(node: GroupNode | EventNode): ObjectSummary {
+  const o = (node instanceof EventNode ? node.parent : node).object;
   return { apiVersion: o.apiVersion || 'v1', kind: o.kind, metadata: { name: o.name, namespace: o.namespace || undefined, uid: o.uid || undefined } };
 }
 
-export function registerRecordCommands(c: Controller): vscode.Disposable[] {
+/** Record Event on an object given by another extension's row (the Kubernetes extension). */
+export function recordOnObject(s: Services, object: ObjectSummary): Promise<RecordResult | undefined> {
+  const a: Answers = { object };
+  return ask(s, eventSteps(a, 1, 3), a);
+}
+
+export function registerRecordCommands(s: Services): vscode.Disposable[] {
+  const isRow = (x: unknown): x is GroupNode | EventNode => x instanceof GroupNode || x instanceof EventNode;
   return [
-    vscode.commands.registerCommand('kubernetesEvents.recordEvent', async (request?: RecordRequest) => {
-      if (request) return run(c, request);
-      try {
-        const object = await pickObject(c);
-        return await run(c, object && (await askEvent(object, 3)));
-      } catch (e) {
-        void vscode.window.showErrorMessage(`Cannot list objects to record an event on: ${(e as Error).message}`);
-        return undefined;
-      }
+    registerPlainCommand(Commands.recordEvent, () => {
+      if (!s.connection.connection.kubeconfig) return void vscode.window.showErrorMessage(`Not connected to a cluster${s.connection.status.message ? `: ${s.connection.status.message}` : ''}.`);
+      const a: Answers = {};
+      return ask(s, allSteps(s, a), a);
     }),
-    vscode.commands.registerCommand('kubernetesEvents.recordEventOnObject', async (node?: GroupNode | EventNode, request?: Omit<RecordRequest, 'object'>, target?: ObjectSummary) => {
-      if (!target && !(node instanceof GroupNode || node instanceof EventNode)) return void vscode.window.showWarningMessage('Pick an object in the Events view first.');
-      const object = target ?? objectOfNode(node as GroupNode | EventNode);
-      return run(c, request ? { ...request, object } : await askEvent(object, 3));
-    }),
+    registerRowCommand(Commands.recordEventOnObject, isRow, () => s.view.selection, (node) => recordOnObject(s, objectOfNode(node)), 'Pick an object in the Events view first.'),
   ];
 }

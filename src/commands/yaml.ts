@@ -1,26 +1,55 @@
-// Open Event as YAML and Open Object as YAML, in read-only editors, and Copy kubectl events.
+// Open Event as YAML and Open Object as YAML in read-only editors, and Copy kubectl Command.
 import * as vscode from 'vscode';
 import * as yaml from 'js-yaml';
 import { findResourceKind, objectPath } from '../cluster/discovery';
 import { resourcePath } from '../cluster/listWatch';
-import type { Controller } from '../controller';
+import { Commands } from '../common/commandIds';
 import type { InvolvedObject } from '../model/clusterEvent';
+import { toCoreV1Event } from '../model/eventManifest';
 import { kubectlEventsCommand } from '../model/kubectlFormat';
-import { EventNode, GroupNode } from '../views/eventsTree';
+import type { Services } from '../services/services';
+import { EventNode } from '../views/tree/nodes/eventNode';
+import { GroupNode } from '../views/tree/nodes/groupNode';
+import { registerRowCommand } from './registry';
 
 export const YAML_SCHEME = 'kubernetes-events';
+/** Documents kept; past this the oldest not shown in an editor go (VS Code may keep closed documents for minutes). */
+export const MAX_DOCUMENTS = 50;
 
-/** Serves read-only documents: kubernetes-events:/<what>.yaml?<id>. */
+/** Serves read-only documents: kubernetes-events:/<what>.yaml?<n>. Forgets closed ones. */
 class YamlProvider implements vscode.TextDocumentContentProvider {
-  readonly documents = new Map<string, string>();
+  private readonly documents = new Map<string, string>();
+  private next = 0;
+
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.documents.get(uri.toString()) ?? '# gone';
+    return this.documents.get(uri.toString()) ?? '# This document is no longer available: open it again from the Events view.\n';
+  }
+
+  add(name: string, content: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: YAML_SCHEME, path: `/${name}.yaml`, query: String(++this.next) });
+    this.documents.set(uri.toString(), content);
+    const shown = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+    for (const key of this.documents.keys()) {
+      if (this.documents.size <= MAX_DOCUMENTS) break;
+      if (!shown.has(key) && key !== uri.toString()) this.documents.delete(key);
+    }
+    return uri;
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.documents.delete(uri.toString());
+  }
+
+  get size(): number {
+    return this.documents.size;
   }
 }
 
-/** The API path of an object, found through its group version's discovery document. */
-async function pathOfObject(c: Controller, o: InvolvedObject): Promise<string> {
-  const client = c.connection.newClient();
+/** A file name part from anything (names may hold characters a path cannot). */
+const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100);
+
+async function pathOfObject(s: Services, o: InvolvedObject): Promise<string> {
+  const client = s.connection.newClient();
   try {
     const kind = await findResourceKind(client, o.kind, o.apiVersion || 'v1');
     if (!kind) throw new Error(`the apiserver serves no ${o.kind} in ${o.apiVersion || 'v1'}`);
@@ -30,59 +59,71 @@ async function pathOfObject(c: Controller, o: InvolvedObject): Promise<string> {
   }
 }
 
-async function getJson(c: Controller, path: string): Promise<unknown> {
-  const client = c.connection.newClient();
+async function getJson(s: Services, path: string): Promise<Record<string, unknown>> {
+  const client = s.connection.newClient();
   try {
-    return await client.request({ method: 'GET', path });
+    return await client.request<Record<string, unknown>>({ method: 'GET', path });
   } finally {
     client.dispose();
   }
 }
 
-async function show(provider: YamlProvider, name: string, content: string): Promise<vscode.TextEditor> {
-  const uri = vscode.Uri.from({ scheme: YAML_SCHEME, path: `/${name}.yaml`, query: String(Date.now()) });
-  provider.documents.set(uri.toString(), content);
+/** managedFields are bookkeeping that buries the object; kubectl hides them too unless asked. */
+function withoutManagedFields(s: Services, object: Record<string, unknown>): Record<string, unknown> {
+  if (s.settings.value.showManagedFields) return object;
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  if (!metadata?.managedFields) return object;
+  const { managedFields: _, ...rest } = metadata;
+  return { ...object, metadata: rest };
+}
+
+async function show(provider: YamlProvider, name: string, object: unknown): Promise<vscode.TextEditor> {
+  const uri = provider.add(name, yaml.dump(object, { noRefs: true, lineWidth: -1 }));
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
   return vscode.window.showTextDocument(doc, { preview: true });
 }
 
-export function registerYamlCommands(c: Controller): vscode.Disposable[] {
+export function registerYamlCommands(s: Services): { disposables: vscode.Disposable[]; documents: () => number } {
   const provider = new YamlProvider();
-  return [
+  const selection = () => s.view.selection;
+  const groupOf = (node: GroupNode | EventNode) => (node instanceof EventNode ? node.parent : node);
+  const isRow = (x: unknown): x is GroupNode | EventNode => x instanceof GroupNode || x instanceof EventNode;
+  const disposables = [
     vscode.workspace.registerTextDocumentContentProvider(YAML_SCHEME, provider),
-    vscode.commands.registerCommand('kubernetesEvents.openEventYaml', async (node?: EventNode) => {
-      const e = node instanceof EventNode ? c.tree.eventOf(node) : undefined;
-      if (!e) return void vscode.window.showWarningMessage('Pick an event in the Events view first.');
-      let content: unknown;
+    vscode.workspace.onDidCloseTextDocument((d) => d.uri.scheme === YAML_SCHEME && provider.forget(d.uri)),
+    registerRowCommand(Commands.openEventYaml, (x): x is EventNode => x instanceof EventNode, selection, async (node) => {
+      const e = s.tree.eventOf(node);
+      if (!e) return void vscode.window.showWarningMessage('That event is no longer in the store.');
+      let object: Record<string, unknown> | undefined;
       if (e.origin !== 'local' && e.expiredAt === undefined) {
         try {
-          content = await getJson(c, `${resourcePath(e.origin, e.namespace)}/${encodeURIComponent(e.name)}`);
+          object = await getJson(s, `${resourcePath(e.origin, e.namespace)}/${encodeURIComponent(e.name)}`);
         } catch (err) {
-          c.logger.error(err, 'Cannot read the event from the apiserver; showing the stored copy');
+          s.logger.error(err, 'Cannot read the event from the apiserver; showing the stored copy');
         }
       }
-      // History and locally recorded events exist only in the store: show what it holds.
-      content ??= { note: e.expiredAt !== undefined ? 'This event has expired on the server; this is the copy kept as history.' : 'Recorded by this extension.', ...e };
-      return show(provider, `${e.namespace}-${e.name}`, yaml.dump(content, { noRefs: true, lineWidth: 120 }));
-    }),
-    vscode.commands.registerCommand('kubernetesEvents.openObjectYaml', async (node?: GroupNode | EventNode) => {
-      const group = node instanceof EventNode ? node.group : node;
-      if (!(group instanceof GroupNode)) return void vscode.window.showWarningMessage('Pick an object in the Events view first.');
+      // History and locally recorded events exist only in the store: shown as the Event they are.
+      return show(provider, `${safe(e.namespace)}-${safe(e.name)}`, object ? withoutManagedFields(s, object) : toCoreV1Event(e));
+    }, 'Pick an event in the Events view first.'),
+    registerRowCommand(Commands.openObjectYaml, isRow, selection, async (node) => {
+      const o = groupOf(node).object;
       try {
-        const object = await getJson(c, await pathOfObject(c, group.object));
-        return await show(provider, `${group.object.kind}-${group.object.name}`, yaml.dump(object, { noRefs: true, lineWidth: 120 }));
+        const object = await getJson(s, await pathOfObject(s, o));
+        return await show(provider, `${safe(o.kind)}-${safe(o.name)}`, withoutManagedFields(s, object));
       } catch (err) {
-        return void vscode.window.showErrorMessage(`Cannot open ${group.object.kind}/${group.object.name}: ${(err as Error).message}`);
+        return void vscode.window.showErrorMessage(`Cannot open ${o.kind}/${o.name}: ${(err as Error).message}`);
       }
-    }),
-    vscode.commands.registerCommand('kubernetesEvents.copyKubectlCommand', async (node?: GroupNode | EventNode) => {
-      const group = node instanceof EventNode ? node.group : node;
-      if (!(group instanceof GroupNode)) return;
-      const command = kubectlEventsCommand(group.object);
-      await vscode.env.clipboard.writeText(command);
-      vscode.window.setStatusBarMessage(`Copied: ${command}`, 3000);
-      return command;
-    }),
+    }, 'Pick an object in the Events view first.'),
+    registerRowCommand(Commands.copyKubectlCommand, isRow, selection, async (node) => {
+      const group = groupOf(node);
+      const namespace = s.store.group(group.key)?.events[0]?.namespace ?? group.object.namespace;
+      const built = kubectlEventsCommand(group.object, namespace, s.connection.context);
+      if ('problem' in built) return void vscode.window.showWarningMessage(built.problem);
+      await vscode.env.clipboard.writeText(built.command);
+      vscode.window.setStatusBarMessage(`Copied: ${built.command}`, 5000);
+      return built.command;
+    }, 'Pick an object in the Events view first.'),
   ];
+  return { disposables, documents: () => provider.size };
 }

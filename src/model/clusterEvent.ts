@@ -24,10 +24,12 @@ export interface ClusterEvent {
   readonly message: string;
   /** series.count, else count, at least 1. */
   readonly count: number;
-  /** Milliseconds since the epoch: eventTime, else firstTimestamp (else creation). */
+  /** Milliseconds since the epoch: eventTime, else firstTimestamp (kubectl's first seen). */
   readonly firstSeen: number | undefined;
-  /** series.lastObservedTime, else lastTimestamp, else eventTime. */
+  /** series.lastObservedTime when there is a series, else lastTimestamp (kubectl's last seen). */
   readonly lastSeen: number | undefined;
+  /** metadata.creationTimestamp: orders events that carry no time of their own. */
+  readonly created?: number;
   /** source.component, else reportingController. */
   readonly source: string;
   readonly sourceHost: string;
@@ -52,7 +54,7 @@ export function isAggregated(e: ClusterEvent): boolean {
   return e.message.startsWith('(combined from similar events): ');
 }
 
-/** The time an event sorts by: last seen, else first seen, else 0. */
+/** The time an event sorts by: last seen, else first seen, else its creation, else 0. */
 export function sortTime(e: ClusterEvent): number {
-  return e.lastSeen ?? e.firstSeen ?? 0;
+  return e.lastSeen ?? e.firstSeen ?? e.created ?? 0;
 }

@@ -68,7 +68,27 @@ export function kubectlEventsRow(e: ClusterEvent, now: number): [string, string,
   return [eventInterval(e, now), e.type, e.reason, `${e.involvedObject.kind}/${e.involvedObject.name}`, e.message.trim()];
 }
 
-/** `kubectl events --for kind/name -n ns`, to copy. */
-export function kubectlEventsCommand(o: { kind: string; name: string; namespace: string }): string {
-  return `kubectl events --for ${o.kind.toLowerCase()}/${o.name}${o.namespace ? ` -n ${o.namespace}` : ''}`;
+/** A word as a POSIX shell reads it back unchanged: bare when safe, else in single quotes. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `kubectl events --context c -n ns --for resource/name`, or why it cannot be built. kubectl
+ * reads --for as resource/name and, with an empty name, silently lists every object's events
+ * (pkg/cmd/events decodeResourceTypeName), so an object without kind or name gets no command.
+ * The resource is spelled kind.version.group so kubectl resolves exactly the involved
+ * object's kind; events live in the namespace given (the events' own, "default" for
+ * cluster-scoped objects).
+ */
+export function kubectlEventsCommand(o: { kind: string; name: string; apiVersion: string }, eventNamespace: string, context?: string): { command: string } | { problem: string } {
+  if (!o.kind || !o.name) return { problem: `kubectl events --for needs the object's kind and name; this event's involved object has ${!o.kind && !o.name ? 'neither' : !o.kind ? 'no kind' : 'no name'}.` };
+  if (o.name.includes('/') || o.kind.includes('/')) return { problem: `kubectl events --for cannot name ${o.kind}/${o.name}: a slash in a kind or name does not fit its resource/name form.` };
+  const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/', 2) : ['', o.apiVersion];
+  const resource = group && version ? `${o.kind.toLowerCase()}.${version}.${group}` : o.kind.toLowerCase();
+  const parts = ['kubectl', 'events'];
+  if (context) parts.push('--context', shellQuote(context));
+  if (eventNamespace) parts.push('-n', shellQuote(eventNamespace));
+  parts.push('--for', shellQuote(`${resource}/${o.name}`));
+  return { command: parts.join(' ') };
 }

@@ -9,12 +9,29 @@ export interface PassiveClock {
 export const NANOS_PER_SECOND = 1_000_000_000n;
 const NANOS_PER_MILLI = 1_000_000n;
 
-/** Wall-clock time with nanosecond steps: Date.now() as the base, process.hrtime for what passes after. */
+/**
+ * The wall clock, as Go's time.Now() reads it for event timestamps: a laptop's sleep or a
+ * clock step shows at once (a base taken once at start plus monotonic time would drift from
+ * the wall after either). Date.now() has milliseconds; the monotonic clock's sub-millisecond
+ * part fills the rest, and readings within one millisecond are kept increasing, so event
+ * names (object name + "." + hex nanoseconds) stay unique.
+ */
 export class RealClock implements PassiveClock {
-  private readonly baseWall = BigInt(Date.now()) * NANOS_PER_MILLI;
-  private readonly baseHr = process.hrtime.bigint();
+  private last = 0n;
+  private lastWallMs = -1;
+
+  constructor(
+    private readonly wallMs: () => number = Date.now,
+    private readonly monotonicNs: () => bigint = () => process.hrtime.bigint(),
+  ) {}
+
   now(): bigint {
-    return this.baseWall + (process.hrtime.bigint() - this.baseHr);
+    const wall = this.wallMs();
+    let t = BigInt(wall) * NANOS_PER_MILLI + (this.monotonicNs() % NANOS_PER_MILLI);
+    if (wall === this.lastWallMs && t <= this.last) t = this.last + 1n;
+    this.last = t;
+    this.lastWallMs = wall;
+    return t;
   }
 }
 

@@ -1,19 +1,20 @@
 // Working with the Kubernetes extension (ms-kubernetes-tools.vscode-kubernetes-tools) when it
 // is installed, through its public API: Record Event and Show Events from its Cluster
 // Explorer's resource menu, and following its kubeconfig and context.
-// Untested against the real extension: it is in no registry this project's machines reach.
 import * as vscode from 'vscode';
 import * as k8s from 'vscode-kubernetes-tools-api';
 import { findResourceKind, objectPath } from '../cluster/discovery';
 import { showEventsFor } from '../commands/showEvents';
-import type { Controller } from '../controller';
+import { Commands } from '../common/commandIds';
+import { recordOnObject } from '../commands/record';
+import type { Services } from '../services/services';
 import type { ObjectSummary } from '../cluster/discovery';
 
 export const KUBERNETES_EXTENSION_ID = 'ms-kubernetes-tools.vscode-kubernetes-tools';
 
 /** The object an explorer node stands for, with the apiVersion and uid a reference needs. */
-async function objectOf(c: Controller, kind: string, name: string, namespace: string | undefined): Promise<ObjectSummary> {
-  const client = c.connection.newClient();
+async function objectOf(s: Services, kind: string, name: string, namespace: string | undefined): Promise<ObjectSummary> {
+  const client = s.connection.newClient();
   try {
     // The explorer knows the kind, not its group: look through every group.
     const resource = await findResourceKind(client, kind);
@@ -25,7 +26,7 @@ async function objectOf(c: Controller, kind: string, name: string, namespace: st
   }
 }
 
-export async function connectKubernetesExtension(c: Controller): Promise<vscode.Disposable[]> {
+export async function connectKubernetesExtension(s: Services): Promise<vscode.Disposable[]> {
   const installed = vscode.extensions.getExtension(KUBERNETES_EXTENSION_ID) !== undefined;
   const disposables: vscode.Disposable[] = [];
   // The menu commands exist either way; without the extension they only explain.
@@ -38,17 +39,17 @@ export async function connectKubernetesExtension(c: Controller): Promise<vscode.
   };
   const notFound = (): undefined => void vscode.window.showWarningMessage(installed ? 'Pick a resource in the Kubernetes Cluster Explorer.' : 'This command works from the Kubernetes extension\'s Cluster Explorer (ms-kubernetes-tools.vscode-kubernetes-tools), which is not installed.');
   disposables.push(
-    vscode.commands.registerCommand('kubernetesEvents.showEventsForExplorerResource', async (target?: unknown) => {
+    vscode.commands.registerCommand(Commands.showEventsForExplorerResource, async (target?: unknown) => {
       const node = await resourceOf(target);
       if (!node) return notFound();
-      return showEventsFor(c, { kind: node.resourceKind.manifestKind, name: node.name, namespace: node.namespace || undefined });
+      return showEventsFor(s, { kind: node.resourceKind.manifestKind, name: node.name, namespace: node.namespace || undefined });
     }),
-    vscode.commands.registerCommand('kubernetesEvents.recordEventOnExplorerResource', async (target?: unknown) => {
+    vscode.commands.registerCommand(Commands.recordEventOnExplorerResource, async (target?: unknown) => {
       const node = await resourceOf(target);
       if (!node) return notFound();
       try {
-        const object = await objectOf(c, node.resourceKind.manifestKind, node.name, node.namespace || undefined);
-        return await vscode.commands.executeCommand('kubernetesEvents.recordEventOnObject', undefined, undefined, object);
+        const object = await objectOf(s, node.resourceKind.manifestKind, node.name, node.namespace || undefined);
+        return await recordOnObject(s, object);
       } catch (e) {
         return void vscode.window.showErrorMessage(`Cannot record an event on ${node.resourceKind.manifestKind}/${node.name}: ${(e as Error).message}`);
       }
@@ -56,12 +57,15 @@ export async function connectKubernetesExtension(c: Controller): Promise<vscode.
   );
   if (!installed) return disposables;
   const configuration = await k8s.extension.configuration.v1_1;
-  if (configuration.available && !c.settings.kubeconfig) {
+  if (configuration.available) {
     // Follow the Kubernetes extension's kubeconfig and context, unless ours are set explicitly.
     const follow = async (context?: string) => {
+      const settings = s.settings.value;
+      if (settings.kubeconfig) return;
       const path = configuration.api.getKubeconfigPath();
       if (path.pathType !== 'host') return;
-      await c.connect(context ?? undefined, { kubeconfigPath: path.hostPath });
+      s.connection.followedKubeconfig = path.hostPath;
+      await s.connection.connect({ context: settings.context || context, kubeconfigPath: path.hostPath, namespaces: settings.namespaces });
     };
     disposables.push(
       configuration.api.onDidChangeKubeconfigPath(() => void follow()),

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { normalizeEvent } from '../../../src/cluster/normalize';
 import { EventStore } from '../../../src/model/eventStore';
 import { describeFilter, isFilterActive, matchesFilter } from '../../../src/model/filters';
-import { describeRow, eventInterval, humanDuration, kubectlEventsCommand, kubectlEventsRow } from '../../../src/model/kubectlFormat';
+import { describeRow, eventInterval, humanDuration, kubectlEventsRow } from '../../../src/model/kubectlFormat';
 import { coreEvent, T0 } from './fixtures';
 
 const S = 1000;
@@ -58,10 +58,6 @@ describe('kubectl formatting', () => {
   it('tolerates up to 2 s of clock skew and marks the rest invalid', () => {
     assert.equal(humanDuration(-1999), '0s');
     assert.equal(humanDuration(-2000), '<invalid>');
-  });
-  it('builds the kubectl events command for an object', () => {
-    assert.equal(kubectlEventsCommand({ kind: 'Deployment', name: 'web', namespace: 'shop' }), 'kubectl events --for deployment/web -n shop');
-    assert.equal(kubectlEventsCommand({ kind: 'Node', name: 'n1', namespace: '' }), 'kubectl events --for node/n1');
   });
 });
 

@@ -1,0 +1,116 @@
+// Checks every setting against what it feeds: whole numbers where client-go has integers,
+// client-go's bounds, known enumerations. A bad value is replaced by its default and
+// described in a sentence that names the setting, the value and what would be right; it
+// never reaches the correlator or stops the extension from starting.
+import type { CorrelatorOptions } from '../record/eventsCache';
+import { isSortOrder, type SortOrder } from '../model/groupOrder';
+
+export interface Settings {
+  readonly kubeconfig: string;
+  readonly context: string;
+  readonly namespaces: string[];
+  readonly warningsOnly: boolean;
+  readonly groupByNamespace: boolean;
+  readonly sortOrder: SortOrder;
+  readonly historyWindowHours: number;
+  readonly storeCap: number;
+  readonly maxChildren: number;
+  readonly sinkEnabled: boolean;
+  readonly showManagedFields: boolean;
+  readonly correlator: Required<Pick<CorrelatorOptions, 'burstSize' | 'qps' | 'maxEvents' | 'maxIntervalInSeconds'>>;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  kubeconfig: '',
+  context: '',
+  namespaces: [],
+  warningsOnly: false,
+  groupByNamespace: false,
+  sortOrder: 'lastSeen',
+  historyWindowHours: 24,
+  storeCap: 20_000,
+  maxChildren: 50,
+  sinkEnabled: false,
+  showManagedFields: false,
+  // client-go's defaults (tools/record events_cache.go).
+  correlator: { burstSize: 25, qps: 1 / 300, maxEvents: 10, maxIntervalInSeconds: 600 },
+};
+
+/** A namespace name as the apiserver accepts it (an RFC 1123 label). */
+const NAMESPACE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** Go's int on 64-bit machines holds more, but nothing here needs more than this. */
+const MAX_INT = 2 ** 31 - 1;
+
+type Raw = Record<string, unknown>;
+
+export function validateSettings(raw: Raw): { settings: Settings; problems: string[] } {
+  const problems: string[] = [];
+  const key = (k: string) => `kubernetesEvents.${k}`;
+  const show = (v: unknown) => JSON.stringify(v) ?? String(v);
+
+  const str = (k: string, d: string): string => {
+    const v = raw[k];
+    if (v === undefined || v === null) return d;
+    if (typeof v === 'string') return v.trim();
+    problems.push(`${key(k)} is ${show(v)}; it must be text. Using ${show(d)}.`);
+    return d;
+  };
+  const bool = (k: string, d: boolean): boolean => {
+    const v = raw[k];
+    if (v === undefined || v === null) return d;
+    if (typeof v === 'boolean') return v;
+    problems.push(`${key(k)} is ${show(v)}; it must be true or false. Using ${d}.`);
+    return d;
+  };
+  const int = (k: string, d: number, min: number, why: string): number => {
+    const v = raw[k];
+    if (v === undefined || v === null) return d;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= MAX_INT) return v;
+    problems.push(`${key(k)} is ${show(v)}; it must be a whole number of at least ${min} (${why}). Using ${d}.`);
+    return d;
+  };
+  const num = (k: string, d: number, min: number, exclusive: boolean, why: string): number => {
+    const v = raw[k];
+    if (v === undefined || v === null) return d;
+    if (typeof v === 'number' && Number.isFinite(v) && (exclusive ? v > min : v >= min)) return v;
+    problems.push(`${key(k)} is ${show(v)}; it must be a number ${exclusive ? 'above' : 'of at least'} ${min} (${why}). Using ${d}.`);
+    return d;
+  };
+
+  let namespaces: string[] = [];
+  const ns = raw.namespaces;
+  if (ns !== undefined && ns !== null) {
+    if (!Array.isArray(ns)) problems.push(`${key('namespaces')} is ${show(ns)}; it must be a list of namespace names. Watching every namespace.`);
+    else {
+      const bad = ns.filter((n) => typeof n !== 'string' || !NAMESPACE.test(n));
+      if (bad.length > 0) problems.push(`${key('namespaces')} has ${bad.map(show).join(', ')}, which ${bad.length === 1 ? 'is not a namespace name' : 'are not namespace names'} (lower-case letters, digits and '-'). ${bad.length === ns.length ? 'Watching every namespace.' : 'Leaving them out.'}`);
+      namespaces = [...new Set(ns.filter((n): n is string => typeof n === 'string' && NAMESPACE.test(n)))];
+    }
+  }
+  let sortOrder = DEFAULT_SETTINGS.sortOrder;
+  if (raw.sortOrder !== undefined && raw.sortOrder !== null) {
+    if (isSortOrder(raw.sortOrder)) sortOrder = raw.sortOrder;
+    else problems.push(`${key('sortOrder')} is ${show(raw.sortOrder)}; it must be "lastSeen", "warnings" or "name". Using "lastSeen".`);
+  }
+  const d = DEFAULT_SETTINGS;
+  const settings: Settings = {
+    kubeconfig: str('kubeconfig', d.kubeconfig),
+    context: str('context', d.context),
+    namespaces,
+    warningsOnly: bool('warningsOnly', d.warningsOnly),
+    groupByNamespace: bool('groupByNamespace', d.groupByNamespace),
+    sortOrder,
+    historyWindowHours: num('historyWindowHours', d.historyWindowHours, 0, false, 'hours of history to keep'),
+    storeCap: int('storeCap', d.storeCap, 100, 'events kept in memory'),
+    maxChildren: int('maxChildren', d.maxChildren, 1, 'events shown under one object'),
+    sinkEnabled: bool('sink.enabled', d.sinkEnabled),
+    showManagedFields: bool('yaml.showManagedFields', d.showManagedFields),
+    correlator: {
+      burstSize: int('correlator.burstSize', d.correlator.burstSize, 1, "client-go's spam filter burst is an int"),
+      qps: num('correlator.qps', d.correlator.qps, 0, true, "client-go's spam filter refill rate is a float32 above 0"),
+      maxEvents: int('correlator.aggregateMaxEvents', d.correlator.maxEvents, 2, "client-go's aggregator counts similar events in an int"),
+      maxIntervalInSeconds: int('correlator.aggregateIntervalSeconds', d.correlator.maxIntervalInSeconds, 1, "client-go's aggregator interval is an int of seconds"),
+    },
+  };
+  return { settings, problems };
+}

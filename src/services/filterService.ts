@@ -1,0 +1,46 @@
+// The filter the view shows: one owner, its context keys, and a change event for whatever
+// describes it (the title, the status bar).
+import { ContextKeys } from '../common/contextKeys';
+import { toDisposable } from '../common/lifecycle';
+import { isFilterActive, NO_FILTER, type EventFilter } from '../model/filters';
+import type { EventsTreeProvider } from '../views/tree/eventsTreeProvider';
+import type { ContextKeyService } from './contextKeyService';
+
+export function isWarningsOnly(f: EventFilter): boolean {
+  return f.types?.length === 1 && f.types[0] === 'Warning';
+}
+
+export class FilterService {
+  private readonly listeners = new Set<(f: EventFilter) => void>();
+
+  constructor(
+    private readonly tree: EventsTreeProvider,
+    private readonly keys: ContextKeyService,
+  ) {
+    this.publish(NO_FILTER);
+  }
+
+  get filter(): EventFilter {
+    return this.tree.filter;
+  }
+
+  set(filter: EventFilter): void {
+    this.tree.setFilter(filter);
+    this.publish(filter);
+    for (const l of this.listeners) l(filter);
+  }
+
+  clear(): void {
+    this.set(NO_FILTER);
+  }
+
+  private publish(filter: EventFilter): void {
+    this.keys.set(ContextKeys.warningsOnly, isWarningsOnly(filter));
+    this.keys.set(ContextKeys.filtered, isFilterActive(filter));
+  }
+
+  onDidChange(listener: (f: EventFilter) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return toDisposable(() => this.listeners.delete(listener));
+  }
+}

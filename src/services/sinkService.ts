@@ -1,0 +1,99 @@
+// The apiserver sink's lifecycle: while it is wanted and a context is connected, events
+// recorded here are also written to that context's cluster (client-go's correlator and
+// retry rules); a context switch gives it a client of the new context, never the old one's.
+// Wanted comes from the setting (so it survives a reload) or from Enable Sink.
+import type { ApiClient } from '../cluster/apiRequest';
+import { ApiserverEventSink } from '../cluster/eventSink';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import type { EventWatch, SinkStats } from '../record/event';
+import type { Logger } from '../record/logger';
+import type { ConnectionService } from './connectionService';
+import type { RecordingService } from './recordingService';
+
+interface Running {
+  readonly context: string;
+  readonly client: ApiClient;
+  readonly watch: EventWatch & { readonly stats: SinkStats };
+}
+
+export class SinkService extends Disposable {
+  private wanted = false;
+  private running: Running | undefined;
+  /** Serialises starts and stops: one change at a time, in order. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly recording: RecordingService,
+    private readonly connection: ConnectionService,
+    private readonly logger: Logger,
+  ) {
+    super();
+    this._register(connection.onDidChangeStatus(() => void this.reconcile()));
+  }
+
+  /** Writing to the cluster right now (wanted, and connected). */
+  get enabled(): boolean {
+    return this.running !== undefined;
+  }
+
+  get isWanted(): boolean {
+    return this.wanted;
+  }
+
+  /** The context it writes to. */
+  get context(): string | undefined {
+    return this.running?.context;
+  }
+
+  get stats(): SinkStats | undefined {
+    return this.running?.watch.stats;
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return toDisposable(() => this.listeners.delete(listener));
+  }
+
+  /** Wants it on or off; resolves once the sink follows. */
+  setWanted(wanted: boolean): Promise<void> {
+    this.wanted = wanted;
+    return this.reconcile();
+  }
+
+  /** Brings the running sink in line with what is wanted and with the connected context. */
+  private reconcile(): Promise<void> {
+    this.queue = this.queue.then(() => this.apply()).catch((e: unknown) => this.logger.error(e, 'Cannot start or stop the sink'));
+    return this.queue;
+  }
+
+  private async apply(): Promise<void> {
+    const context = this.connection.context;
+    const connected = context !== undefined && this.connection.connection.kubeconfig !== undefined;
+    const should = this.wanted && connected && !this.isDisposed;
+    if (this.running && (!should || this.running.context !== context)) {
+      const { watch, client, context: old } = this.running;
+      this.running = undefined;
+      await watch.stop();
+      client.dispose();
+      this.logger.info(0, 'Stopped recording to the apiserver', ['context', old]);
+      this.fire();
+    }
+    if (should && !this.running && context !== undefined) {
+      const client = this.connection.newClient();
+      const watch = await this.recording.addSink(new ApiserverEventSink(client));
+      this.running = { context, client, watch };
+      this.logger.info(0, 'Recording to the apiserver', ['context', context]);
+      this.fire();
+    }
+  }
+
+  private fire(): void {
+    for (const l of this.listeners) l();
+  }
+
+  override dispose(): void {
+    super.dispose();
+    void this.reconcile();
+  }
+}

@@ -1,0 +1,291 @@
+// The Events view's data: status rows, then involved objects (optionally under their
+// namespace), their events beneath, newest first. Nodes are kept by id so partial refreshes
+// and reveal work, and pruned as objects go. Store changes are batched into a few refreshes
+// a second; a pause holds them back so rows stay where they are while someone reads.
+import * as vscode from 'vscode';
+import type { ClusterEvent, InvolvedObject } from '../../model/clusterEvent';
+import type { EventGroup, EventStore, StoreChange } from '../../model/eventStore';
+import { NO_FILTER, type EventFilter } from '../../model/filters';
+import { GROUP_ORDER, type SortOrder } from '../../model/groupOrder';
+import { AgeTicker } from './ageTicker';
+import { EventNode } from './nodes/eventNode';
+import { GroupNode } from './nodes/groupNode';
+import { MoreNode } from './nodes/moreNode';
+import { NamespaceNode } from './nodes/namespaceNode';
+import type { RenderContext, TreeNode } from './nodes/treeNode';
+
+/** Refreshes are batched this long, so a burst of events costs a few redraws, not one each. */
+export const REFRESH_DEBOUNCE_MS = 250;
+
+export interface TreeOptions {
+  readonly groupByNamespace: boolean;
+  readonly maxChildren: number;
+  readonly sortOrder: SortOrder;
+}
+
+export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly settled = new vscode.EventEmitter<void>();
+  /** Fires after a batched refresh has been sent to the view. */
+  readonly onDidSettle = this.settled.event;
+  private filterNow: EventFilter = NO_FILTER;
+  private status: TreeNode[] = [];
+  private readonly groupNodes = new Map<string, GroupNode>();
+  private readonly eventNodes = new Map<string, Map<string, EventNode>>();
+  private readonly namespaceNodes = new Map<string, NamespaceNode>();
+  private readonly expanded = new Set<string>();
+  private rootOrder = '';
+  private pending: Set<string> | undefined;
+  private pendingAll = false;
+  private timer: NodeJS.Timeout | undefined;
+  private frozen: EventGroup[] | undefined;
+  /** Store changes held back by a pause. */
+  private heldBack = 0;
+  private readonly subscription: { dispose(): void };
+  readonly ticker: AgeTicker;
+  /** How many refreshes were fired (for tests and the host benchmark). */
+  refreshes = 0;
+
+  constructor(
+    readonly store: EventStore,
+    private options: TreeOptions,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.subscription = store.onDidChange((c) => this.schedule(c));
+    this.ticker = new AgeTicker((nodes) => this.changed.fire(nodes), () => this.context());
+  }
+
+  get filter(): EventFilter {
+    return this.filterNow;
+  }
+
+  get sortOrder(): SortOrder {
+    return this.options.sortOrder;
+  }
+
+  get paused(): boolean {
+    return this.frozen !== undefined;
+  }
+
+  /** Store changes not shown because of a pause. */
+  get heldBackChanges(): number {
+    return this.heldBack;
+  }
+
+  /** No change is waiting to be sent to the view. */
+  get isSettled(): boolean {
+    return this.timer === undefined && !this.pending && !this.pendingAll;
+  }
+
+  setFilter(filter: EventFilter): void {
+    this.filterNow = filter;
+    this.refreshAll();
+  }
+
+  setOptions(options: Partial<TreeOptions>): void {
+    // Group nodes know their parent: a change of grouping makes new ones.
+    if (options.groupByNamespace !== undefined && options.groupByNamespace !== this.options.groupByNamespace) this.forgetNodes();
+    this.options = { ...this.options, ...options };
+    this.refreshAll();
+  }
+
+  /** The rows above the objects (what the view is doing); an empty list removes them. */
+  setStatus(rows: TreeNode[]): void {
+    const before = this.status.map((r) => `${r.id}\n${(r as { text?: string }).text ?? ''}`).join('|');
+    this.status = rows;
+    if (rows.map((r) => `${r.id}\n${(r as { text?: string }).text ?? ''}`).join('|') !== before) this.fireAll();
+  }
+
+  /** Holds the rows where they are (the store keeps filling); resume shows what changed. */
+  pause(): void {
+    this.frozen ??= this.currentGroups();
+    this.heldBack = 0;
+  }
+
+  resume(): void {
+    if (!this.frozen) return;
+    this.frozen = undefined;
+    this.heldBack = 0;
+    this.refreshAll();
+  }
+
+  /** The groups the view shows now, in its order (a pause keeps the order it had). */
+  groups(): EventGroup[] {
+    return this.frozen ?? this.currentGroups();
+  }
+
+  private currentGroups(): EventGroup[] {
+    const groups = this.store.view(this.filterNow);
+    return this.options.sortOrder === 'lastSeen' ? groups : [...groups].sort(GROUP_ORDER[this.options.sortOrder]);
+  }
+
+  refreshAll(): void {
+    this.pendingAll = true;
+    this.flushSoon();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.ticker.dispose();
+    this.subscription.dispose();
+    this.changed.dispose();
+    this.settled.dispose();
+  }
+
+  private schedule(c: StoreChange): void {
+    if (c.all) this.forgetNodes();
+    if (this.frozen) {
+      this.heldBack += c.all ? 1 : c.groups.size;
+      return;
+    }
+    if (c.all) this.pendingAll = true;
+    for (const key of c.groups) (this.pending ??= new Set()).add(key);
+    this.flushSoon();
+  }
+
+  private flushSoon(): void {
+    this.timer ??= setTimeout(() => this.flush(), REFRESH_DEBOUNCE_MS);
+  }
+
+  private fireAll(): void {
+    this.ticker.forget();
+    this.refreshes++;
+    this.changed.fire(undefined);
+  }
+
+  /** One refresh for everything that changed: the changed groups alone when the top level kept its order. */
+  private flush(): void {
+    this.timer = undefined;
+    const keys = this.pending;
+    this.pending = undefined;
+    if (this.frozen && !this.pendingAll) return;
+    const groups = this.groups();
+    const order = groups.map((g) => g.key).join('\n') + (this.options.groupByNamespace ? '|ns' : '');
+    const all = this.pendingAll || order !== this.rootOrder;
+    this.pendingAll = false;
+    this.rootOrder = order;
+    if (all) {
+      this.pruneNodes(groups);
+      this.fireAll();
+    } else if (keys && keys.size > 0) {
+      const nodes = [...keys].map((k) => this.groupNodes.get(k)).filter((n): n is GroupNode => n !== undefined);
+      if (nodes.length > 0) {
+        this.refreshes++;
+        this.changed.fire(nodes);
+      }
+    }
+    this.settled.fire();
+  }
+
+  /** A context switch: no node of the old cluster is kept. */
+  private forgetNodes(): void {
+    this.groupNodes.clear();
+    this.eventNodes.clear();
+    this.namespaceNodes.clear();
+    this.expanded.clear();
+    this.ticker.forget();
+  }
+
+  /** Nodes of objects that left the view are dropped, so the maps stay as large as the view. */
+  private pruneNodes(groups: readonly EventGroup[]): void {
+    const keep = new Set(groups.map((g) => g.key));
+    for (const key of this.groupNodes.keys()) {
+      if (!keep.has(key)) {
+        this.groupNodes.delete(key);
+        this.eventNodes.delete(key);
+        this.expanded.delete(key);
+      }
+    }
+    const namespaces = new Set(groups.map((g) => g.object.namespace));
+    for (const ns of this.namespaceNodes.keys()) if (!namespaces.has(ns)) this.namespaceNodes.delete(ns);
+  }
+
+  context(): RenderContext {
+    return {
+      now: this.now(),
+      group: (key) => this.store.group(key, this.filterNow),
+      event: (uid) => this.store.get(uid),
+      showNamespace: !this.options.groupByNamespace,
+    };
+  }
+
+  /** The node of a group, the same object each time (the view keys its state by it). */
+  groupNode(key: string, object: InvolvedObject): GroupNode {
+    let node = this.groupNodes.get(key);
+    if (!node) {
+      node = new GroupNode(key, object, this.options.groupByNamespace ? this.namespaceNode(object.namespace) : undefined);
+      this.groupNodes.set(key, node);
+    }
+    return node;
+  }
+
+  private eventNode(group: GroupNode, uid: string): EventNode {
+    let nodes = this.eventNodes.get(group.key);
+    if (!nodes) this.eventNodes.set(group.key, (nodes = new Map<string, EventNode>()));
+    let node = nodes.get(uid);
+    if (!node) nodes.set(uid, (node = new EventNode(group, uid)));
+    return node;
+  }
+
+  private namespaceNode(ns: string): NamespaceNode {
+    let node = this.namespaceNodes.get(ns);
+    if (!node) this.namespaceNodes.set(ns, (node = new NamespaceNode(ns)));
+    return node;
+  }
+
+  /** Shows every event of a group ("show more"). */
+  expandGroup(group: GroupNode): void {
+    this.expanded.add(group.key);
+    this.changed.fire(group);
+  }
+
+  /** The event behind a node, or undefined if it has gone from the store. */
+  eventOf(node: EventNode): ClusterEvent | undefined {
+    return this.store.get(node.uid);
+  }
+
+  getChildren(node?: TreeNode): TreeNode[] {
+    if (!node) {
+      const groups = this.groups();
+      const objects = this.options.groupByNamespace
+        ? [...new Set(groups.map((g) => g.object.namespace))].map((ns) => this.namespaceNode(ns))
+        : groups.map((g) => this.groupNode(g.key, g.object));
+      return [...this.status, ...objects];
+    }
+    if (node instanceof NamespaceNode) {
+      return this.groups().filter((g) => g.object.namespace === node.namespace).map((g) => this.groupNode(g.key, g.object));
+    }
+    if (node instanceof GroupNode) {
+      const group = this.store.group(node.key, this.filterNow);
+      if (!group) return [];
+      const limit = this.expanded.has(node.key) ? Infinity : this.options.maxChildren;
+      const shown: TreeNode[] = group.events.slice(0, limit).map((e) => this.eventNode(node, e.uid));
+      // Nodes of events that left the group are dropped with the group's next listing.
+      const nodes = this.eventNodes.get(node.key);
+      if (nodes && nodes.size > shown.length) {
+        const live = new Set(shown.map((n) => (n as EventNode).uid));
+        for (const uid of nodes.keys()) if (!live.has(uid)) nodes.delete(uid);
+      }
+      return group.events.length > limit ? [...shown, new MoreNode(node, group.events.length - limit)] : shown;
+    }
+    return [];
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.parent;
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    const ctx = this.context();
+    const item = node.treeItem(ctx);
+    this.ticker.rendered(node, ctx);
+    return item;
+  }
+
+  /** Tooltips are made when the pointer rests on a row, so they show the age of that moment. */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    item.tooltip = node.tooltip?.(this.context());
+    return item;
+  }
+}
