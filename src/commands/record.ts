@@ -107,6 +107,7 @@ function eventSteps(a: Answers, first: number, total: number): Step {
       prompt: `What happened to ${oneLine(`${o.kind}/${o.metadata.name}`)}. Enter records it.`,
       placeholder: `A sentence, up to ${MAX_MESSAGE_BYTES} bytes of UTF-8 (the apiserver's limit)`,
       validate: (m) => messageProblem(m) ?? (m ? { message: `${bytes(m)} of ${MAX_MESSAGE_BYTES} bytes`, severity: vscode.InputBoxValidationSeverity.Info } : undefined),
+      remember: (m) => (a.message = m),
     });
   };
   const reason: Step = async (input) => {
@@ -118,6 +119,7 @@ function eventSteps(a: Answers, first: number, total: number): Step {
       prompt: `One UpperCamelCase word, up to ${MAX_REASON_BYTES} bytes: why it happened.`,
       placeholder: 'For example Deployed, ConfigChanged, MaintenanceStarted, BackupFailed',
       validate: (r) => (r ? reasonProblem(r) : undefined),
+      remember: (r) => (a.reason = r),
     });
     return message;
   };

@@ -31,6 +31,8 @@ export interface InputOptions extends Common {
   readonly prompt: string;
   readonly placeholder?: string;
   readonly validate: (value: string) => string | vscode.InputBoxValidationMessage | undefined;
+  /** Keeps what is typed, so Back and forth does not lose an answer not yet accepted. */
+  readonly remember?: (value: string) => void;
 }
 
 export class MultiStepInput {
@@ -123,7 +125,10 @@ export class MultiStepInput {
       box.validationMessage = o.validate(o.value);
       const subscriptions = [
         box.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && reject(FlowAction.back)),
-        box.onDidChangeValue((v) => (box.validationMessage = o.validate(v))),
+        box.onDidChangeValue((v) => {
+          box.validationMessage = o.validate(v);
+          o.remember?.(v);
+        }),
         box.onDidAccept(() => {
           const problem = o.validate(box.value);
           if (problem && (typeof problem === 'string' || problem.severity === vscode.InputBoxValidationSeverity.Error)) {

@@ -168,8 +168,10 @@ export class ViewStatus extends Disposable {
   /** The title and the status bar: the context, the filter, the sink and a pause, always in sight. */
   private updateTitle(context: string | undefined): void {
     const filter = describeFilter(this.filters.filter);
-    const parts = [context ?? 'no context', filter && `filter: ${filter}`, this.sink.enabled && 'sink on', this.tree.paused && 'paused'].filter(Boolean);
-    const title = `Events: ${parts.join(' · ')}`;
+    // Shown after the container's name ("Kubernetes Events: kev-admin · Warning · sink on"),
+    // where VS Code keeps it when the view's description would be hidden.
+    const parts = [context ?? 'Events', filter, this.sink.enabled && 'sink on', this.tree.paused && 'paused'].filter(Boolean);
+    const title = parts.join(' · ');
     if (title !== this.shown.title) this.view.title = this.shown.title = title;
     const warnings = this.badge.liveWarnings;
     const text = `$(pulse) ${context ?? 'Kubernetes Events'}${warnings > 0 ? `  $(warning) ${warnings}` : ''}${this.sink.enabled ? '  $(cloud-upload)' : ''}`;

@@ -10,11 +10,16 @@ import { repoRoot } from '../env/paths';
 
 export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
 
-/** Packages the extension the way users get it (`npm run package`) and returns the .vsix. */
+const packaged = new Map<string, string>();
+
+/** Packages the extension the way users get it (`npm run package`) and returns the .vsix (once per run). */
 export function packageExtension(outDir: string): string {
+  const known = packaged.get(outDir);
+  if (known) return known;
   fs.mkdirSync(outDir, { recursive: true });
   const vsix = path.join(outDir, 'kubernetes-events.vsix');
   execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', vsix], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  packaged.set(outDir, vsix);
   return vsix;
 }
 
@@ -25,7 +30,7 @@ export interface Workbench {
 }
 
 /** Opens the workbench with the packaged extension installed and KUBECONFIG from the environment. */
-export async function openWorkbench(name: string, options: { workspaceTrust?: boolean; workspaceSettings?: Record<string, unknown> } = {}): Promise<Workbench> {
+export async function openWorkbench(name: string, options: { workspaceTrust?: boolean; workspaceSettings?: Record<string, unknown>; settings?: Record<string, unknown> } = {}): Promise<Workbench> {
   const runDir = path.join(repoRoot, '.run', `ui-${name}`);
   const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
   const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, ...options });

@@ -136,7 +136,9 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private schedule(c: StoreChange): void {
     if (c.all) this.forgetNodes();
     if (this.frozen) {
+      // Held back: only the count of what waits is shown (the flush tells the status row).
       this.heldBack += c.all ? 1 : c.groups.size;
+      this.flushSoon();
       return;
     }
     if (c.all) this.pendingAll = true;
@@ -159,7 +161,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.timer = undefined;
     const keys = this.pending;
     this.pending = undefined;
-    if (this.frozen && !this.pendingAll) return;
+    if (this.frozen && !this.pendingAll) {
+      this.settled.fire();
+      return;
+    }
     const groups = this.groups();
     const order = groups.map((g) => g.key).join('\n') + (this.options.groupByNamespace ? '|ns' : '');
     const all = this.pendingAll || order !== this.rootOrder;
@@ -285,6 +290,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** Tooltips are made when the pointer rests on a row, so they show the age of that moment. */
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    this.ticker.hold(node);
     item.tooltip = node.tooltip?.(this.context());
     return item;
   }

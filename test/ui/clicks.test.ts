@@ -1,0 +1,272 @@
+// The Events view used as a person uses it, in Chromium: select a row, then every title
+// button and "..." action; the Record flow with Back; hovering hostile text and clicking
+// where a link would be; waiting for ages to move; the state always on screen; problems
+// with their buttons; a reload that shows loading, then rows. Screenshots go to
+// test-results/screenshots/.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { createEvent, freezeApiserver, seedWorkload } from './cluster';
+import { EventsViewPage } from './eventsViewPage';
+import { openWorkbench, screenshot, type Workbench } from './support';
+
+const NS = 'ui-clicks';
+const HOSTILE = 'renew at https://evil.example/renew?token=abc or www.evil.example [run](command:workbench.action.closeWindow) <img src=x onerror=alert(1)> **bold** $(zap)\n\nsecond paragraph after a blank line';
+
+/** Polls until check passes (the view batches refreshes). */
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('the Events view, clicked in Chromium', function () {
+  this.timeout(240_000);
+  let workbench: Workbench;
+  let page: Page;
+  let v: EventsViewPage;
+
+  before(async () => {
+    await seedWorkload(NS);
+    workbench = await openWorkbench('clicks');
+    page = workbench.page;
+    v = new EventsViewPage(page);
+    await v.open();
+    await v.row(/^Deployment\/web$/).waitFor({ timeout: 90_000 });
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+  afterEach(async function () {
+    // A failed step must not leave a question open over the next test.
+    if (this.currentTest?.state === 'failed') {
+      await screenshot(page, `failed-${(this.currentTest.title ?? 'test').slice(0, 40).replace(/\W+/g, '-')}`);
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+    }
+  });
+
+  it('keeps the context and the live warnings in sight: in the header and in the status bar, which switches context', async () => {
+    await eventually('the context in the header', async () => /kev-admin/i.test(await v.header()));
+    const item = v.statusBarItem();
+    assert.match(await item.innerText(), /kev-admin\s+\d+/);
+    await item.click();
+    await v.waitForQuickTitle('Switch Context');
+    await screenshot(page, 'ui-1-status-bar-switch-context');
+    await v.pick('kev-admin');
+  });
+
+  it('after a click on a row, each title button does its own job and takes nothing from the row', async () => {
+    await v.level(1).filter({ hasText: /^Pod\// }).first().click();
+    await v.titleButton('Show Warnings Only');
+    await eventually('the filter in the header', async () => /Warning/.test(await v.header()));
+    await v.stableLabels(1);
+    for (const row of await v.level(1).all()) assert.match(await v.badge(row), /^[1-9]\d*$/, `${await row.innerText()} has warnings`);
+    await v.titleButton('Show All Event Types');
+    await eventually('all types again', async () => (await v.labels(1)).some((l) => l.startsWith('Deployment/')));
+
+    await v.row(/^Pod\//).click();
+    await v.titleButton('Filter Events');
+    await v.waitForQuickTitle('Filter Events (1/2)');
+    await v.pick('Kind');
+    await v.waitForQuickTitle('Filter Events (2/2)');
+    await v.pick('Deployment');
+    await v.accept();
+    await eventually('only deployments', async () => (await v.stableLabels(1)).every((l) => l.startsWith('Deployment/')));
+    assert.match(await v.header(), /kind: Deployment/i);
+    await v.titleButton('Clear Filters');
+    await eventually('the filter cleared', async () => !/kind:/i.test(await v.header()));
+
+    await v.row(/^Deployment\/web$/).click();
+    await v.titleButton('Refresh Events');
+    await v.row(/^Deployment\/web$/).waitFor({ timeout: 30_000 });
+    assert.match(await v.header(), /kev-admin/i, 'still on kev-admin: Refresh did not take the row for a context');
+  });
+
+  it('after a click on a row, each "..." action does its own job: Switch Context, Sort By, Export, Open Kubeconfig, Show Log', async () => {
+    await v.row(/^Deployment\/web$/).click();
+    await v.moreAction('Switch Context...');
+    await v.waitForQuickTitle('Switch Context');
+    await v.pick('kev-limited');
+    // The limited user may not list events: the message, and the buttons to get out of it.
+    const problem = v.rows().filter({ hasText: /^Cannot list events/ }).first();
+    await problem.waitFor({ timeout: 30_000 });
+    for (const action of ['Retry', 'Switch Context…', 'Show Log']) await v.row(action).waitFor();
+    await screenshot(page, 'ui-2-forbidden-with-actions');
+    await v.row('Switch Context…').click();
+    await v.waitForQuickTitle('Switch Context');
+    await v.pick('kev-admin');
+    await v.row(/^Deployment\/web$/).waitFor({ timeout: 30_000 });
+
+    await v.row(/^Deployment\/web$/).click();
+    await v.moreAction('Sort By...');
+    await v.waitForQuickTitle('Sort Objects By');
+    await v.pick('Name');
+    await eventually('rows by name', async () => {
+      const names = (await v.stableLabels(1)).map((l) => l.slice(l.indexOf('/') + 1));
+      return names.join('\n') === [...names].sort((a, b) => a.localeCompare(b)).join('\n');
+    });
+    await v.moreAction('Sort By...');
+    await v.pick('Last seen');
+
+    await v.row(/^Deployment\/web$/).click();
+    await v.moreAction('Export Events...');
+    await v.waitForQuickTitle('Export Events: format');
+    await v.pick('CSV');
+    // VS Code's own save dialog proposes a file in the workspace folder.
+    await v.waitForQuickTitle('Export Events');
+    const input = page.locator('.quick-input-widget input');
+    await eventually('the proposed file name', async () => (await input.inputValue()).endsWith('.csv'));
+    const proposed = await input.inputValue();
+    assert.equal(path.dirname(proposed), workbench.server.options.workspace);
+    assert.match(path.basename(proposed), /^events-kev-admin-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.csv$/);
+    await v.accept();
+    await v.notificationButton(/Exported \d+ events to events-kev-admin-/, 'Open');
+    await page.locator('.editor-group-container .tab', { hasText: path.basename(proposed) }).waitFor({ timeout: 30_000 });
+    assert.match(fs.readFileSync(proposed, 'utf8'), /^namespace,object,type,reason,age,count,from,message,firstSeen,lastSeen,expired\r\n/);
+
+    await v.row(/^Deployment\/web$/).click();
+    await v.moreAction('Open Kubeconfig');
+    await page.locator('.editor-group-container .tab', { hasText: 'admin.kubeconfig' }).waitFor({ timeout: 30_000 });
+    await v.moreAction('Show Log');
+    await page.locator('.part.panel .monaco-editor', { hasText: 'Connected context="kev-admin"' }).first().waitFor({ timeout: 30_000 });
+  });
+
+  it('records an event in five steps with Back, inline validation and the apiserver\'s limits, then says where it went', async () => {
+    await v.row(/^Pod\//).click();
+    await v.moreAction('Record Event...');
+    await v.waitForQuickTitle('Record Event (1/5)');
+    await v.type('Deployment');
+    await v.pick('Deployment');
+    await v.waitForQuickTitle('Record Event (2/5)');
+    await v.type('web');
+    await v.pickWith('web', NS);
+    await v.waitForQuickTitle('Record Event (3/5)');
+    await v.pick('Warning');
+    await v.waitForQuickTitle('Record Event (4/5)');
+    await v.type('not one word');
+    await eventually('the inline validation message', async () => /A reason is one word/.test(await v.validationMessage()));
+    await v.accept();
+    await v.waitForQuickTitle('Record Event (4/5)');
+    await v.back();
+    await v.waitForQuickTitle('Record Event (3/5)');
+    await v.pick('Normal');
+    await v.waitForQuickTitle('Record Event (4/5)');
+    assert.equal(await page.locator('.quick-input-widget input').inputValue(), 'not one word', 'Back kept the answer');
+    await v.type('UiRecorded');
+    await v.accept();
+    await v.waitForQuickTitle('Record Event (5/5)');
+    assert.match(await page.locator('.quick-input-widget input').getAttribute('placeholder') ?? '', /up to 1024 bytes/);
+    await v.type('漢字とemoji 🚀 recorded with the record flow');
+    await eventually('the byte count under the input', async () => /^49 of 1024 bytes/.test(await v.validationMessage()));
+    await screenshot(page, 'ui-3-record-message-step');
+    await v.accept();
+    await v.notification(/Recorded Normal UiRecorded on Deployment\/web in ui-clicks in this window only: the sink is off/).waitFor({ timeout: 30_000 });
+    const webRows = v.level(1).filter({ hasText: /^Deployment\/web/ }).filter({ hasText: NS });
+    await v.expand(webRows.first());
+    const recorded = v.level(2).filter({ hasText: 'UiRecorded: 漢字とemoji 🚀 recorded with the record flow' }).first();
+    await recorded.waitFor({ timeout: 30_000 });
+    await eventually('the "recorded here" mark', async () => (await v.badge(recorded)) === 'R');
+    assert.match(await v.badge(v.row(/^Pod\//)), /^[1-9]\d*$/, 'an unscheduled pod has its FailedScheduling warnings as its badge');
+    // Record on This Object, from the row's inline button: three steps of its own.
+    await recorded.hover();
+    await recorded.locator('.action-label[aria-label^="Record Event on This Object"]').click();
+    await v.waitForQuickTitle('Record Event (1/3)');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows hostile text as text when hovered: nothing is a link, clicking where one would be does nothing', async () => {
+    const stamp = Date.now().toString(36);
+    await createEvent(NS, `hostile.${stamp}`, { kind: 'Secret', name: `tls-${stamp}`, apiVersion: 'v1' }, 'CertExpiring', HOSTILE);
+    await v.expand(v.row(`Secret/tls-${stamp}`));
+    const row = v.level(2).filter({ hasText: 'CertExpiring' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    const hover = await v.hoverText(row);
+    assert.match(hover.text, /^Warning CertExpiring\n/);
+    assert.equal(hover.links, 0, `no link in the hover: ${hover.html}`);
+    assert.ok(hover.text.endsWith(HOSTILE), `the message exactly, blank line kept:\n${hover.text}`);
+    await screenshot(page, 'ui-4-hostile-hover');
+    const pages = page.context().pages().length;
+    await page.getByText('https://evil.example/renew', { exact: false }).last().click();
+    await page.waitForTimeout(1000);
+    assert.equal(page.context().pages().length, pages, 'no page opened');
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no "open external link" dialog');
+    await page.mouse.move(0, 0);
+  });
+
+  it('keeps ages current: an event row\'s age moves while nobody touches anything', async () => {
+    const stamp = Date.now().toString(36);
+    await createEvent(NS, `ticking.${stamp}`, { kind: 'ConfigMap', name: `ticking-${stamp}`, apiVersion: 'v1' }, 'Ticking', `an event to watch age ${stamp}`);
+    await v.expand(v.row(`ConfigMap/ticking-${stamp}`));
+    const row = v.level(2).filter({ hasText: `Ticking: an event to watch age ${stamp}` }).first();
+    await row.waitFor({ timeout: 30_000 });
+    const age = (l: string) => Number(/^(\d+)s · /.exec(l)?.[1]);
+    const first = await row.locator('.label-name').innerText();
+    const started = Date.now();
+    // Ages are redrawn every 5 s: within 12 s the row has moved on at least 5 s.
+    await eventually('the age to move', async () => age(await row.locator('.label-name').innerText()) >= age(first) + 5, 12_000);
+    const later = await row.locator('.label-name').innerText();
+    assert.ok(age(later) - age(first) <= Math.ceil((Date.now() - started) / 1000) + 1, `"${first}" then "${later}": never ahead of the clock`);
+  });
+
+  it('pauses live updates: new events wait, a row says how many, Resume shows them', async () => {
+    await v.titleButton('Pause Live Updates');
+    await v.row(/^Live updates paused/).waitFor({ timeout: 10_000 });
+    const before = await v.stableLabels(1);
+    const stamp = Date.now().toString(36);
+    await createEvent(NS, `paused.${stamp}`, { kind: 'ConfigMap', name: `paused-${stamp}`, apiVersion: 'v1' }, 'WhilePaused', 'arrived during the pause');
+    await v.row(/^Live updates paused: \d+ changes? waiting$/).waitFor({ timeout: 30_000 });
+    assert.deepEqual((await v.labels(1)).filter((l) => !l.startsWith('Live') && !l.startsWith('Resume')), before.filter((l) => !l.startsWith('Live') && !l.startsWith('Resume')), 'rows stay where they were');
+    await screenshot(page, 'ui-5-paused');
+    await v.row('Resume Live Updates').click();
+    await v.row(`ConfigMap/paused-${stamp}`).waitFor({ timeout: 30_000 });
+    await v.row(/^Live updates paused/).waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('says when a filter hides everything, with Clear Filters beside it', async () => {
+    await v.titleButton('Filter Events');
+    await v.pick('Text in reason, message or object name');
+    await v.waitForQuickTitle('Filter Events (2/2): text');
+    await v.type('no-event-says-this');
+    await v.accept();
+    await v.row(/^No events match the filter: "no-event-says-this"$/).waitFor({ timeout: 10_000 });
+    await v.row('Clear Filters').click();
+    await v.row(/^Deployment\/web$/).waitFor({ timeout: 10_000 });
+  });
+
+  it('asks before writing to the cluster, saves the choice for the workspace, and shows that the sink is on', async () => {
+    await v.moreAction('Enable Sink');
+    const text = await v.dialogButton('Enable for This Workspace');
+    assert.match(text, /Write the events you record to the cluster of context "kev-admin"\?/);
+    assert.match(text, /created as user "kev-admin" on https:\/\/127\.0\.0\.1:\d+/);
+    await eventually('"sink on" in the header', async () => /sink on/i.test(await v.header()));
+    await v.statusBarItem().locator('.codicon-cloud-upload').waitFor();
+    const file = path.join(workbench.server.options.workspace, '.vscode', 'settings.json');
+    await eventually('the choice saved in the workspace settings', async () => fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)['kubernetesEvents.sink.enabled'] === true);
+    await screenshot(page, 'ui-6-sink-on');
+  });
+
+  it('after a reload: loading at once (the apiserver frozen), then rows; the sink still on', async () => {
+    const thaw = freezeApiserver();
+    try {
+      await page.keyboard.press('F1');
+      await v.type('>Developer: Reload Window');
+      await v.pick('Developer: Reload Window');
+      await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+      const tab = page.getByRole('tab', { name: /Kubernetes Events/ });
+      await tab.waitFor({ timeout: 60_000 });
+      if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+      await v.row(/^Loading events from kev-admin…$/).waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByText('There is no data provider registered').count(), 0);
+      await screenshot(page, 'ui-7-reload-loading');
+    } finally {
+      thaw();
+    }
+    await v.row(/^Deployment\/web$/).waitFor({ timeout: 90_000 });
+    await eventually('"sink on" after the reload', async () => /sink on/i.test(await v.header()), 60_000);
+    await v.moreAction('Disable Sink');
+    await eventually('sink off', async () => !/sink on/i.test(await v.header()));
+  });
+});

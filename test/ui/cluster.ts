@@ -1,0 +1,57 @@
+// What UI tests arrange in the real cluster (through its API, never through the extension):
+// a workload whose controllers write real events, events with text to look at, and faults.
+import * as path from 'node:path';
+import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { ControlPlane } from '../env/controlPlane';
+
+export function controlPlane(): ControlPlane {
+  const dir = process.env.KEV_CONTROL_PLANE_DIR;
+  if (!dir) throw new Error('KEV_CONTROL_PLANE_DIR is not set: run UI tests through `npm test`');
+  return ControlPlane.attach(dir);
+}
+
+export function adminKubeConfig(): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromFile(process.env.KUBECONFIG ?? path.join(controlPlane().info.dir, 'admin.kubeconfig'));
+  return kc;
+}
+
+/** A namespace with two Deployments whose pods never schedule: ScalingReplicaSet, SuccessfulCreate, FailedScheduling. */
+export async function seedWorkload(namespace: string): Promise<void> {
+  const kc = adminKubeConfig();
+  const core = kc.makeApiClient(CoreV1Api);
+  try {
+    await core.createNamespace({ body: { metadata: { name: namespace } } });
+  } catch (e) {
+    if ((e as { code?: number }).code !== 409) throw e;
+  }
+  const apps = kc.makeApiClient(AppsV1Api);
+  for (const [name, replicas] of [['web', 2], ['api', 1]] as const) {
+    const labels = { app: name };
+    try {
+      await apps.createNamespacedDeployment({
+        namespace,
+        body: { metadata: { name }, spec: { replicas, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { nodeSelector: { 'kubernetes-events.test/never': 'true' }, containers: [{ name, image: `registry.example/${name}:1.4.2` }] } } } },
+      });
+    } catch (e) {
+      if ((e as { code?: number }).code !== 409) throw e;
+    }
+  }
+}
+
+/** An event written straight to the apiserver, as any client with create on events could. */
+export async function createEvent(namespace: string, name: string, o: { kind: string; name: string; apiVersion: string }, reason: string, message: string, type = 'Warning'): Promise<void> {
+  const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  await adminKubeConfig().makeApiClient(CoreV1Api).createNamespacedEvent({
+    namespace,
+    body: { metadata: { name, namespace }, involvedObject: { ...o, namespace }, reason, message, type, count: 1, firstTimestamp: now as unknown as Date, lastTimestamp: now as unknown as Date, source: { component: 'ui-test' } },
+  });
+}
+
+/** Freezes the apiserver (SIGSTOP) until thaw: it accepts connections and answers nothing. */
+export function freezeApiserver(): () => void {
+  const pid = controlPlane().info.pids['kube-apiserver'];
+  if (!pid) throw new Error('the apiserver is not running');
+  process.kill(pid, 'SIGSTOP');
+  return () => process.kill(pid, 'SIGCONT');
+}

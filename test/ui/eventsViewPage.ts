@@ -1,0 +1,186 @@
+// The Events view as a person sees and uses it in Chromium: rows to click, hover and
+// right-click, title buttons and the "..." menu, quick inputs with Back, notifications,
+// modal dialogs and the status bar. Every helper acts through the page, never through the
+// extension's API.
+import type { Locator, Page } from 'playwright-core';
+
+export const TREE = '.part.sidebar .monaco-list[role="tree"]';
+
+export class EventsViewPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    const tab = this.page.getByRole('tab', { name: /Kubernetes Events/ });
+    await tab.waitFor({ timeout: 60_000 });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await this.rows().first().waitFor({ timeout: 60_000 });
+  }
+
+  rows(): Locator {
+    return this.page.locator(`${TREE} .monaco-list-row[role="treeitem"]`);
+  }
+
+  /** Object rows (level 1) and event rows (level 2). */
+  level(n: 1 | 2): Locator {
+    return this.page.locator(`${TREE} .monaco-list-row[role="treeitem"][aria-level="${n}"]`);
+  }
+
+  row(text: string | RegExp): Locator {
+    return this.rows().filter({ has: this.page.locator('.label-name', { hasText: text }) }).first();
+  }
+
+  /** Opens a row's children (a click toggles: only click when it is closed). */
+  async expand(row: Locator): Promise<void> {
+    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  }
+
+  async labels(level?: 1 | 2): Promise<string[]> {
+    return (level ? this.level(level) : this.rows()).locator('.label-name').allInnerTexts();
+  }
+
+  /** Waits until the rows stop changing (refreshes are batched), then returns their labels. */
+  async stableLabels(level?: 1 | 2): Promise<string[]> {
+    let last = '';
+    for (;;) {
+      const now = await this.labels(level);
+      const key = now.join('\n');
+      if (key === last) return now;
+      last = key;
+      await this.page.waitForTimeout(700);
+    }
+  }
+
+  /** The text in the view's header: the container's name and the view's title. */
+  async header(): Promise<string> {
+    return this.page.locator('.part.sidebar .composite.title').innerText();
+  }
+
+  async titleButton(label: string): Promise<void> {
+    await this.page.locator(`.part.sidebar .title-actions .action-label[aria-label^="${label}"]`).first().click();
+  }
+
+  async titleButtons(): Promise<string[]> {
+    const labels: string[] = [];
+    for (const a of await this.page.locator('.part.sidebar .title-actions .action-label').all()) labels.push((await a.getAttribute('aria-label')) ?? '');
+    return labels.filter(Boolean);
+  }
+
+  /** Opens the "..." menu of the view's title and clicks an item. */
+  async moreAction(label: string): Promise<void> {
+    await this.titleButton('Views and More Actions');
+    await this.menuItem(label);
+  }
+
+  async menuItem(label: string): Promise<void> {
+    const item = this.page.locator('.monaco-menu .action-item .action-label', { hasText: label }).first();
+    await item.waitFor({ timeout: 10_000 });
+    await item.click();
+  }
+
+  async rowMenu(row: Locator, label: string): Promise<void> {
+    await row.click({ button: 'right' });
+    await this.menuItem(label);
+  }
+
+  /** The row's badge (a FileDecoration): VS Code draws it as the label's ::after content. */
+  async badge(row: Locator): Promise<string> {
+    type Window = { getComputedStyle(e: unknown, pseudo: string): { content: string } };
+    const content = await row.locator('.monaco-icon-label').first().evaluate((el) => (globalThis as unknown as Window).getComputedStyle(el, '::after').content);
+    return content === 'none' || content === 'normal' ? '' : content.replace(/^"|"$/g, '');
+  }
+
+  async hoverText(row: Locator): Promise<{ text: string; links: number; html: string }> {
+    await this.stableLabels();
+    const hover = this.page.locator('.monaco-hover:visible').filter({ has: this.page.locator('.hover-contents') }).last();
+    // Rest the pointer on the label, as a person does; nudge it if no hover came.
+    for (let attempt = 0; ; attempt++) {
+      const box = await row.locator('.label-name').boundingBox();
+      if (!box) throw new Error('the row is not on screen');
+      await this.page.mouse.move(box.x + 10 + attempt * 7, box.y + box.height / 2, { steps: 4 });
+      try {
+        await hover.waitFor({ timeout: 4_000 });
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
+    const contents = hover.locator('.hover-contents').first();
+    return { text: await contents.innerText(), links: await hover.locator('a, [href], [data-href]').count(), html: await contents.innerHTML() };
+  }
+
+  // Quick inputs.
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  async waitForQuickTitle(text: string | RegExp): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-title', { hasText: text }).waitFor({ timeout: 30_000 });
+  }
+
+  /** The "(step/total)" VS Code shows beside a multi-step title. */
+  async quickStep(): Promise<string> {
+    return this.page.locator('.quick-input-widget .quick-input-step').innerText();
+  }
+
+  async type(text: string): Promise<void> {
+    await this.page.locator('.quick-input-widget input').fill(text);
+  }
+
+  async pick(label: string): Promise<void> {
+    const row = this.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+  }
+
+  /** Picks the row with this label and this description (two objects may share a name). */
+  async pickWith(label: string, description: string): Promise<void> {
+    const row = this.page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+      .filter({ has: this.page.locator('.label-description', { hasText: description }) })
+      .first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+  }
+
+  async accept(): Promise<void> {
+    await this.page.locator('.quick-input-widget input').press('Enter');
+  }
+
+  async back(): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Back"]').click();
+  }
+
+  async validationMessage(): Promise<string> {
+    return this.page.locator('.quick-input-widget .quick-input-message').innerText();
+  }
+
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.type(`>${title}`);
+    await this.pick(title);
+  }
+
+  // Notifications and dialogs.
+  notification(text: string | RegExp): Locator {
+    return this.page.locator('.notification-toast, .notifications-toasts .notification-list-item').filter({ hasText: text }).first();
+  }
+
+  async notificationButton(text: string | RegExp, button: string): Promise<void> {
+    const toast = this.notification(text);
+    await toast.waitFor({ timeout: 30_000 });
+    await toast.locator('.monaco-button', { hasText: button }).first().click();
+  }
+
+  async dialogButton(button: string): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    const text = await dialog.innerText();
+    await dialog.locator('.monaco-button', { hasText: button }).first().click();
+    return text;
+  }
+
+  statusBarItem(): Locator {
+    return this.page.locator('#kubernetes-events\\.kubernetes-events\\.kubernetesEvents\\.context, .statusbar-item[id$="kubernetesEvents.context"]').first();
+  }
+}
