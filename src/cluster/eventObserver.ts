@@ -37,20 +37,25 @@ export class EventObserver {
     const namespaces = options.namespaces?.length ? [...new Set(options.namespaces)] : [undefined];
     for (const namespace of namespaces) {
       const key = namespace ?? '';
+      let listed = new Set<string>();
       const watch = new ListWatch(
         client,
         { api, namespace, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs },
         {
-          onList: (items) => {
+          onListPage: (items, first) => {
+            if (first) listed = new Set<string>();
             store.batch(() => {
-              const listed = new Set<string>();
               for (const item of items) {
                 const e = normalizeEvent(item, api);
                 listed.add(e.uid);
                 store.upsert(e);
               }
-              store.reconcile(api, listed, namespace);
             });
+          },
+          onListDone: () => {
+            // Only a complete list tells what was deleted while nobody watched.
+            store.reconcile(api, listed, namespace);
+            listed = new Set<string>();
             this.listsCompleted++;
           },
           onEvent: (type, raw) => {
