@@ -16,6 +16,7 @@ export interface ObserverOptions {
   /** Test overrides passed to each ListWatch. */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
+  readonly watchSilenceMs?: number;
 }
 
 /** The state of each watch, by namespace ('' for all namespaces). */
@@ -40,7 +41,7 @@ export class EventObserver {
       let listed = new Set<string>();
       const watch = new ListWatch(
         client,
-        { api, namespace, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs },
+        { api, namespace, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
           onListPage: (items, first) => {
             if (first) listed = new Set<string>();

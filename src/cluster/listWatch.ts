@@ -19,6 +19,12 @@ export const WATCH_TIMEOUT_MIN_S = 300;
 export const WATCH_TIMEOUT_MAX_S = 600;
 /** Silence this long past the server-side timeout means the connection is dead. */
 export const WATCHDOG_GRACE_MS = 30_000;
+/**
+ * A watch that asked for bookmarks gets one roughly every minute from the apiserver's watch
+ * cache: silence this long means a dead connection or a hung apiserver, long before the
+ * server-side timeout.
+ */
+export const WATCH_SILENCE_MS = 90_000;
 /** Backoff between failed attempts: from 0.5 s, doubling, up to 30 s, each with jitter. */
 export const BACKOFF_INITIAL_MS = 500;
 export const BACKOFF_MAX_MS = 30_000;
@@ -57,9 +63,10 @@ export interface ListWatchOptions {
   /** A server-side field selector, e.g. `type=Warning`. */
   readonly fieldSelector?: string;
   readonly pageSize?: number;
-  /** Overrides for tests: the watch timeout (s) and the watchdog's grace (ms). */
+  /** Overrides for tests: the watch timeout (s), the watchdog's grace (ms) and the silence limit (ms). */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
+  readonly watchSilenceMs?: number;
   readonly random?: () => number;
 }
 
@@ -230,6 +237,7 @@ export class ListWatch {
   private async watch(signal: AbortSignal): Promise<void> {
     const timeoutSeconds = this.options.watchTimeoutSeconds ?? Math.floor(WATCH_TIMEOUT_MIN_S + this.random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S));
     const grace = this.options.watchdogGraceMs ?? WATCHDOG_GRACE_MS;
+    const silenceMs = Math.min(timeoutSeconds * 1000 + grace, this.options.watchSilenceMs ?? WATCH_SILENCE_MS);
     const connection = new AbortController();
     const stopConnection = () => connection.abort();
     signal.addEventListener('abort', stopConnection, { once: true });
@@ -240,7 +248,7 @@ export class ListWatch {
       watchdog = setTimeout(() => {
         silent = true;
         connection.abort();
-      }, timeoutSeconds * 1000 + grace);
+      }, silenceMs);
     };
     const started = Date.now();
     let received = 0;
@@ -268,10 +276,10 @@ export class ListWatch {
         }
       } catch (err) {
         if (signal.aborted) return;
-        if (silent) throw new Error(`the watch was silent for ${timeoutSeconds + grace / 1000}s: connection presumed dead`);
+        if (silent) throw new Error(`the watch was silent for ${silenceMs / 1000} s: connection presumed dead`);
         throw err;
       }
-      if (silent) throw new Error(`the watch was silent for ${timeoutSeconds + grace / 1000}s: connection presumed dead`);
+      if (silent) throw new Error(`the watch was silent for ${silenceMs / 1000} s: connection presumed dead`);
       if (received === 0 && Date.now() - started < MIN_HEALTHY_WATCH_MS && !signal.aborted) throw new Error('the watch closed at once with nothing in it');
       this.failures = 0;
     } finally {
