@@ -13,6 +13,8 @@ export interface ObserverOptions {
   readonly namespaces?: readonly string[];
   /** Ask the apiserver for warnings only (a field selector, so less traffic). */
   readonly warningsOnly?: boolean;
+  /** Items per list page (the apiserver's default chunk size otherwise). */
+  readonly pageSize?: number;
   /** Test overrides passed to each ListWatch. */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
@@ -41,7 +43,7 @@ export class EventObserver {
       let listed = new Set<string>();
       const watch = new ListWatch(
         client,
-        { api, namespace, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
+        { api, namespace, pageSize: options.pageSize, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
           onListPage: (items, first) => {
             if (first) listed = new Set<string>();
