@@ -7,13 +7,17 @@ import type { EventStore } from '../model/eventStore';
 import { ApiClient } from './apiRequest';
 import { EventObserver, type ObserverOptions, type ObserverState } from './eventObserver';
 import { loadKubeconfig, type LoadedKubeconfig } from './kubeconfig';
-import { restConfigFor } from './restConfig';
+import { restConfigFor, type RestConfig } from './restConfig';
 import { ClusterTransport } from './transport';
 
 export interface ConnectionOptions extends ObserverOptions {
   /** An explicit kubeconfig path; otherwise KUBECONFIG or ~/.kube/config. */
   readonly kubeconfigPath?: string;
   readonly env?: NodeJS.ProcessEnv;
+}
+
+function sameConfig(a: RestConfig, b: RestConfig): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export class ClusterConnection {
@@ -69,12 +73,22 @@ export class ClusterConnection {
    * default). Throws KubeconfigError with a message for the user; the store is then empty.
    */
   async connect(contextName?: string, options: Partial<ConnectionOptions> = {}): Promise<void> {
+    const previous = this.transport;
+    this.transport = undefined;
     await this.disconnect();
     this.options = { ...this.options, ...options };
-    const loaded = loadKubeconfig(this.options.kubeconfigPath, this.options.env);
-    const config = restConfigFor(loaded, contextName);
-    const transport = new ClusterTransport(config, { env: this.options.env });
-    this.loadedNow = loaded;
+    let transport: ClusterTransport | undefined;
+    try {
+      const loaded = loadKubeconfig(this.options.kubeconfigPath, this.options.env);
+      const config = restConfigFor(loaded, contextName);
+      // A reconnect to the same context with the same kubeconfig keeps its connections (and
+      // the clients that hold them, such as the sink's); anything else gets a new transport.
+      transport = previous && sameConfig(previous.config, config) ? previous : new ClusterTransport(config, { env: this.options.env });
+      this.loadedNow = loaded;
+    } finally {
+      if (previous && previous !== transport) previous.dispose();
+    }
+    const config = transport.config;
     this.contextNow = config.context;
     this.transport = transport;
     this.store.loadHistory(this.contextNow);
@@ -86,7 +100,7 @@ export class ClusterConnection {
     observer.start();
   }
 
-  /** Saves the history, stops every watch and forgets the context's events. */
+  /** Saves the history, stops every watch, forgets the context's events and closes its connections. */
   async disconnect(): Promise<void> {
     const observer = this.observer;
     this.observer = undefined;
