@@ -1,12 +1,17 @@
-// One JSON request to the apiserver with the kubeconfig's TLS, proxy and credentials
-// (exec plugins included), and client-go's split of failures: an HTTP answer that is not
-// 2xx is a StatusError (never retried); no answer at all is a plain Error (retried).
+// One request to the apiserver over a context's transport, with a real deadline over the
+// whole request (credentials, DNS, TCP, proxy, TLS handshake, headers and body; for a watch,
+// until its headers), and client-go's split of failures: an HTTP answer that is not 2xx is a
+// StatusError (never retried), a configuration problem is a KubeconfigError (waits for the
+// user), and no answer at all is a plain Error or a DeadlineError (retried with backoff).
 import type { IncomingMessage } from 'node:http';
-import * as https from 'node:https';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { Readable } from 'node:stream';
+import * as zlib from 'node:zlib';
 import { StatusError, type StatusCause } from '../record/errors';
+import { DeadlineError } from './errors';
+import type { RestConfig } from './restConfig';
+import { abortReason, ClusterTransport } from './transport';
 
-/** A request with no answer by then is abandoned, as a transport failure. */
+/** A request with no complete answer by then fails, as a transport failure. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ApiRequest {
@@ -15,6 +20,8 @@ export interface ApiRequest {
   readonly body?: string;
   readonly contentType?: string;
   readonly signal?: AbortSignal;
+  /** This request's deadline, instead of the client's. */
+  readonly timeoutMs?: number;
 }
 
 interface Status {
@@ -25,96 +32,146 @@ interface Status {
   details?: { causes?: StatusCause[] };
 }
 
-/** Sends requests for one kubeconfig context; reuses one agent so connections are not leaked. */
-export class ApiClient {
-  private agent: https.Agent | undefined;
+/**
+ * A deadline over a piece of work: its signal aborts with a DeadlineError when the time is
+ * up, or with the outer signal's reason when that aborts first.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly onOuterAbort: () => void;
 
   constructor(
-    readonly kubeConfig: KubeConfig,
-    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
-  ) {}
-
-  get server(): string {
-    const cluster = this.kubeConfig.getCurrentCluster();
-    if (!cluster) throw new Error('the kubeconfig has no current cluster');
-    return cluster.server;
+    ms: number,
+    what: string,
+    private readonly outer?: AbortSignal,
+  ) {
+    this.timer = setTimeout(() => this.controller.abort(new DeadlineError(`${what}: no complete answer within ${formatMs(ms)} (deadline over the whole request)`, ms)), ms);
+    this.onOuterAbort = () => this.controller.abort(abortReason(outer as AbortSignal));
+    if (outer?.aborted) this.onOuterAbort();
+    else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
   }
 
-  private async options(req: { method: string; body?: string; contentType?: string }): Promise<https.RequestOptions> {
-    const options: https.RequestOptions = {
-      method: req.method,
-      headers: { Accept: 'application/json', ...(req.body !== undefined ? { 'Content-Type': req.contentType ?? 'application/json' } : {}) },
-    };
-    // Credentials are applied per request so exec plugins can refresh their tokens.
-    try {
-      await this.kubeConfig.applyToHTTPSOptions(options);
-    } catch (e) {
-      const user = this.kubeConfig.getCurrentUser();
-      const exec = (user as { exec?: { command?: string } } | null)?.exec?.command;
-      throw new Error(`Cannot get credentials for context "${this.kubeConfig.getCurrentContext()}"${exec ? `: its exec plugin ${exec} failed` : ''}: ${(e as Error).message.trim()}`);
-    }
-    this.agent ??= options.agent as https.Agent;
-    options.agent = this.agent;
-    return options;
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this.onOuterAbort);
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/** The body as it arrives, inflated when the apiserver compressed it. */
+function bodyOf(res: IncomingMessage): Readable {
+  if (res.headers['content-encoding'] !== 'gzip') return res;
+  const gunzip = zlib.createGunzip();
+  res.on('error', (e) => gunzip.destroy(e));
+  gunzip.on('close', () => res.destroy());
+  return res.pipe(gunzip);
+}
+
+/** Reads a whole body; the signal's abort destroys it with the signal's reason. */
+async function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Buffer> {
+  const body = bodyOf(res);
+  const onAbort = () => {
+    res.destroy(abortReason(signal));
+    body.destroy(abortReason(signal));
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    if (signal.aborted) throw abortReason(signal);
+    return Buffer.concat(chunks);
+  } catch (e) {
+    throw signal.aborted ? abortReason(signal) : e;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Sends requests for one kubeconfig context. Built from a RestConfig it owns its transport;
+ * built from a ClusterTransport it shares that context's keep-alive connections, and
+ * dispose() leaves them to the transport's owner.
+ */
+export class ApiClient {
+  readonly transport: ClusterTransport;
+  private readonly ownsTransport: boolean;
+
+  constructor(
+    source: RestConfig | ClusterTransport,
+    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
+  ) {
+    this.ownsTransport = !(source instanceof ClusterTransport);
+    this.transport = source instanceof ClusterTransport ? source : new ClusterTransport(source);
+  }
+
+  get server(): string {
+    return this.transport.server;
+  }
+
+  /** Who the requests are from: server, user and impersonation (the history's key). */
+  get identity(): string {
+    return this.transport.identity;
   }
 
   /**
-   * A GET whose body is read as it arrives (a watch). Resolves with the response once the
-   * apiserver answers 2xx; rejects with a StatusError otherwise. Aborting the signal ends it.
+   * A GET whose body is read as it arrives (a watch). Resolves with the body once the apiserver
+   * answers 2xx, within the deadline; rejects with a StatusError otherwise. Aborting the
+   * signal ends it.
    */
-  async stream(path: string, signal: AbortSignal): Promise<IncomingMessage> {
-    const url = new URL(path, this.server);
-    const options = await this.options({ method: 'GET' });
-    return new Promise<IncomingMessage>((resolve, reject) => {
-      const request = https.request(url, { ...options, signal }, (res) => {
-        const code = res.statusCode ?? 0;
-        if (code >= 200 && code <= 299) {
-          resolve(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => reject(statusError(code, Buffer.concat(chunks).toString('utf8'), `GET ${url.pathname}`)));
-      });
-      request.on('error', reject);
-      request.end();
-    });
+  async stream(path: string, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<Readable> {
+    const deadline = new Deadline(timeoutMs, `GET ${path.split('?')[0]} (until the response headers)`, signal);
+    let res: IncomingMessage;
+    try {
+      res = await this.transport.open({ method: 'GET', path }, deadline.signal);
+      const code = res.statusCode ?? 0;
+      if (code < 200 || code > 299) throw statusError(code, (await readAll(res, deadline.signal)).toString('utf8'), `GET ${path.split('?')[0]}`);
+    } finally {
+      deadline.clear();
+    }
+    // From here the caller's signal (and its watchdog) govern the stream.
+    const body = bodyOf(res);
+    const onAbort = () => {
+      res.destroy(abortReason(signal));
+      body.destroy(abortReason(signal));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    body.on('close', () => signal.removeEventListener('abort', onAbort));
+    return body;
   }
 
   async request<T>(req: ApiRequest): Promise<T> {
-    const url = new URL(req.path, this.server);
-    const options = await this.options(req);
-    return new Promise<T>((resolve, reject) => {
-      const request = https.request(url, { ...options, signal: req.signal }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const code = res.statusCode ?? 0;
-          if (code < 200 || code > 299) {
-            reject(statusError(code, text, `${req.method} ${url.pathname}`));
-            return;
-          }
-          try {
-            resolve(JSON.parse(text) as T);
-          } catch {
-            reject(new Error(`${req.method} ${url.pathname}: the apiserver answered ${code} with a body that is not JSON`));
-          }
-        });
-      });
-      request.setTimeout(this.timeoutMs, () => request.destroy(new Error(`${req.method} ${url.pathname}: no answer within ${this.timeoutMs} ms`)));
-      request.on('error', reject);
-      if (req.body !== undefined) request.write(req.body);
-      request.end();
-    });
+    const where = `${req.method} ${req.path.split('?')[0]}`;
+    const ms = req.timeoutMs ?? this.timeoutMs;
+    const deadline = new Deadline(ms, where, req.signal);
+    try {
+      const headers = req.body !== undefined ? { 'Content-Type': req.contentType ?? 'application/json' } : undefined;
+      const res = await this.transport.open({ method: req.method, path: req.path, headers, body: req.body }, deadline.signal);
+      // The whole body is decoded at once: no chunk boundary can split a character.
+      const text = (await readAll(res, deadline.signal)).toString('utf8');
+      const code = res.statusCode ?? 0;
+      if (code < 200 || code > 299) throw statusError(code, text, where);
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new Error(`${where}: the apiserver answered ${code} with a body that is not JSON`);
+      }
+    } finally {
+      deadline.clear();
+    }
   }
 
-  /** Closes idle connections. */
+  /** Closes the connections when this client owns them (it can still send more later). */
   dispose(): void {
-    this.agent?.destroy();
-    this.agent = undefined;
+    if (this.ownsTransport) this.transport.closeConnections();
   }
 }
 

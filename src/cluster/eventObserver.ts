@@ -13,9 +13,12 @@ export interface ObserverOptions {
   readonly namespaces?: readonly string[];
   /** Ask the apiserver for warnings only (a field selector, so less traffic). */
   readonly warningsOnly?: boolean;
+  /** Items per list page (the apiserver's default chunk size otherwise). */
+  readonly pageSize?: number;
   /** Test overrides passed to each ListWatch. */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
+  readonly watchSilenceMs?: number;
 }
 
 /** The state of each watch, by namespace ('' for all namespaces). */
@@ -37,20 +40,25 @@ export class EventObserver {
     const namespaces = options.namespaces?.length ? [...new Set(options.namespaces)] : [undefined];
     for (const namespace of namespaces) {
       const key = namespace ?? '';
+      let listed = new Set<string>();
       const watch = new ListWatch(
         client,
-        { api, namespace, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs },
+        { api, namespace, pageSize: options.pageSize, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
-          onList: (items) => {
+          onListPage: (items, first) => {
+            if (first) listed = new Set<string>();
             store.batch(() => {
-              const listed = new Set<string>();
               for (const item of items) {
                 const e = normalizeEvent(item, api);
                 listed.add(e.uid);
                 store.upsert(e);
               }
-              store.reconcile(api, listed, namespace);
             });
+          },
+          onListDone: () => {
+            // Only a complete list tells what was deleted while nobody watched.
+            store.reconcile(api, listed, namespace);
+            listed = new Set<string>();
             this.listsCompleted++;
           },
           onEvent: (type, raw) => {

@@ -3,17 +3,15 @@
 // current-context (client-node throws on duplicates and lets the last current-context win);
 // relative paths are resolved against the file that holds them; missing list entries are
 // skipped; nothing found is an error, never client-node's silent http://localhost:8080.
-// Each context gets a KubeConfig of its own, so no client outlives a context switch.
+// Each context gets a RestConfig of its own (restConfig.ts), so no client outlives a context switch.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
 import * as yaml from 'js-yaml';
+import { KubeconfigError } from './errors';
+import { restConfigFor, type RestConfig } from './restConfig';
 
-/** A kubeconfig that cannot be used, with a message meant for the user. */
-export class KubeconfigError extends Error {
-  override name = 'KubeconfigError';
-}
+export { KubeconfigError };
 
 /**
  * The kubeconfig files to read, in kubectl's order: an explicit path, else every existing
@@ -43,11 +41,21 @@ export interface ContextInfo {
   readonly namespace: string;
 }
 
-/** The merged kubeconfig: where it came from, its contexts, and the text to build clients from. */
+/** One named cluster, user or context of the merged kubeconfig, and the file it came from. */
+export interface KubeconfigEntry {
+  readonly name: string;
+  readonly value: Record<string, unknown>;
+  readonly file: string;
+}
+
+/** The merged kubeconfig: where it came from, its contexts, and its entries by kind. */
 export interface LoadedKubeconfig {
   readonly files: readonly string[];
   readonly contexts: readonly ContextInfo[];
   readonly currentContext: string;
+  readonly clusters: ReadonlyMap<string, KubeconfigEntry>;
+  readonly users: ReadonlyMap<string, KubeconfigEntry>;
+  /** The merged kubeconfig as YAML (paths resolved). */
   readonly yaml: string;
 }
 
@@ -102,12 +110,16 @@ export function loadKubeconfig(explicitPath?: string, env: NodeJS.ProcessEnv = p
     throw new KubeconfigError('No kubeconfig found: set KUBECONFIG, create ~/.kube/config, or set kubernetesEvents.kubeconfig.');
   }
   const merged: Required<Pick<RawKubeconfig, 'clusters' | 'users' | 'contexts'>> & { 'current-context': string } = { clusters: [], users: [], contexts: [], 'current-context': '' };
+  const origins = new Map<Named, string>();
   for (const file of files) {
     const config = readFile(file);
     for (const key of ['clusters', 'users', 'contexts'] as const) {
       for (const entry of config[key] ?? []) {
         // The first file to define a name wins; later ones never change it.
-        if (entry?.name && !merged[key].some((e) => e.name === entry.name)) merged[key].push(entry);
+        if (entry?.name && !merged[key].some((e) => e.name === entry.name)) {
+          merged[key].push(entry);
+          origins.set(entry, path.resolve(file));
+        }
       }
     }
     if (!merged['current-context'] && config['current-context']) merged['current-context'] = config['current-context'];
@@ -116,32 +128,18 @@ export function loadKubeconfig(explicitPath?: string, env: NodeJS.ProcessEnv = p
     const ctx = (c.context ?? {}) as Record<string, string | undefined>;
     return { name: c.name as string, cluster: ctx.cluster ?? '', user: ctx.user ?? '', namespace: ctx.namespace ?? '' };
   });
+  const entries = (list: Named[], key: string) => new Map(list.map((e) => [e.name as string, { name: e.name as string, value: (e[key] ?? {}) as Record<string, unknown>, file: origins.get(e) ?? '' }]));
   const text = yaml.dump({ apiVersion: 'v1', kind: 'Config', ...merged });
-  return { files, contexts, currentContext: merged['current-context'], yaml: text };
+  return { files, contexts, currentContext: merged['current-context'], clusters: entries(merged.clusters, 'cluster'), users: entries(merged.users, 'user'), yaml: text };
 }
 
-/** A KubeConfig of its own for one context (the current one by default), checked for use. */
-export function kubeConfigFor(loaded: LoadedKubeconfig, contextName?: string): KubeConfig {
-  const name = contextName || loaded.currentContext;
-  const where = loaded.files.join(path.delimiter);
-  if (!name) throw new KubeconfigError(`Kubeconfig ${where} has no current context; pick one of: ${loaded.contexts.map((c) => c.name).join(', ') || '(none)'}.`);
-  const context = loaded.contexts.find((c) => c.name === name);
-  if (!context) throw new KubeconfigError(`Context "${name}" is not in kubeconfig ${where}; it has: ${loaded.contexts.map((c) => c.name).join(', ') || '(no contexts)'}.`);
-  const kc = new KubeConfig();
-  try {
-    kc.loadFromString(loaded.yaml);
-    kc.setCurrentContext(name);
-  } catch (e) {
-    throw new KubeconfigError(`Kubeconfig ${where} cannot be used: ${(e as Error).message}`);
-  }
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new KubeconfigError(`Context "${name}" names cluster "${context.cluster}", which is not in kubeconfig ${where}.`);
-  if (!cluster.server) throw new KubeconfigError(`Cluster "${context.cluster}" in kubeconfig ${where} has no server address.`);
-  if (!kc.getCurrentUser()) throw new KubeconfigError(`Context "${name}" names user "${context.user}", which is not in kubeconfig ${where}.`);
-  return kc;
+
+/** One context's RestConfig (the current one by default), checked as kubectl checks it. */
+export function kubeConfigFor(loaded: LoadedKubeconfig, contextName?: string): RestConfig {
+  return restConfigFor(loaded, contextName);
 }
 
-/** The current context's KubeConfig, from an explicit path or KUBECONFIG or ~/.kube/config. */
-export function loadKubeConfig(explicitPath?: string, env: NodeJS.ProcessEnv = process.env): KubeConfig {
-  return kubeConfigFor(loadKubeconfig(explicitPath, env));
+/** The current context's RestConfig, from an explicit path or KUBECONFIG or ~/.kube/config. */
+export function loadKubeConfig(explicitPath?: string, env: NodeJS.ProcessEnv = process.env): RestConfig {
+  return restConfigFor(loadKubeconfig(explicitPath, env));
 }

@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { StatusError } from '../record/errors';
 import { sleep } from '../record/sleep';
 import type { ApiClient } from './apiRequest';
+import { KubeconfigError } from './errors';
 import type { RawEvent } from './normalize';
 
 /** The two event APIs. */
@@ -18,6 +19,12 @@ export const WATCH_TIMEOUT_MIN_S = 300;
 export const WATCH_TIMEOUT_MAX_S = 600;
 /** Silence this long past the server-side timeout means the connection is dead. */
 export const WATCHDOG_GRACE_MS = 30_000;
+/**
+ * A watch that asked for bookmarks gets one roughly every minute from the apiserver's watch
+ * cache: silence this long means a dead connection or a hung apiserver, long before the
+ * server-side timeout.
+ */
+export const WATCH_SILENCE_MS = 90_000;
 /** Backoff between failed attempts: from 0.5 s, doubling, up to 30 s, each with jitter. */
 export const BACKOFF_INITIAL_MS = 500;
 export const BACKOFF_MAX_MS = 30_000;
@@ -26,20 +33,26 @@ export const MIN_HEALTHY_WATCH_MS = 1_000;
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
-/** Where the loop is; `forbidden` and `unauthorized` are final until start() is called again. */
+/**
+ * Where the loop is. `forbidden`, `unauthorized` and `configError` (a kubeconfig, plugin,
+ * certificate or CA to fix: the message says what) are final until start() is called again.
+ */
 export type ListWatchState =
   | { readonly phase: 'listing' }
   | { readonly phase: 'watching'; readonly resourceVersion: string }
   | { readonly phase: 'backoff'; readonly retryInMs: number; readonly error: string }
   | { readonly phase: 'forbidden'; readonly message: string }
   | { readonly phase: 'unauthorized'; readonly message: string }
+  | { readonly phase: 'configError'; readonly message: string }
   | { readonly phase: 'stopped' };
 
 export interface ListWatchHandlers {
   /** A watch event. */
   onEvent(type: WatchEventType, event: RawEvent): void;
-  /** A complete list: every item, then the set of what exists now. */
-  onList(items: RawEvent[]): void;
+  /** One page of a list, as soon as it arrives; `first` starts a new list. */
+  onListPage(items: RawEvent[], first: boolean): void;
+  /** Every page of the list was handed over: what was not in it is gone. */
+  onListDone(): void;
   onState?(state: ListWatchState): void;
 }
 
@@ -50,15 +63,21 @@ export interface ListWatchOptions {
   /** A server-side field selector, e.g. `type=Warning`. */
   readonly fieldSelector?: string;
   readonly pageSize?: number;
-  /** Overrides for tests: the watch timeout (s) and the watchdog's grace (ms). */
+  /** Overrides for tests: the watch timeout (s), the watchdog's grace (ms) and the silence limit (ms). */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
+  readonly watchSilenceMs?: number;
   readonly random?: () => number;
 }
 
 interface WatchLine {
   type: string;
   object: RawEvent & { code?: number; message?: string; reason?: string };
+}
+
+interface ListPage {
+  items?: RawEvent[];
+  metadata?: { continue?: string; resourceVersion?: string };
 }
 
 class GoneError extends Error {
@@ -146,6 +165,10 @@ export class ListWatch {
           this.resourceVersion = undefined;
           continue;
         }
+        if (err instanceof KubeconfigError) {
+          this.setState({ phase: 'configError', message: err.message });
+          return;
+        }
         if (err instanceof StatusError && (err.code === 403 || err.code === 401)) {
           const user = userOf(err.message);
           const verb = this.resourceVersion === undefined ? 'list' : 'watch';
@@ -178,30 +201,43 @@ export class ListWatch {
     return q.toString();
   }
 
+  private listPage(signal: AbortSignal, continueToken: string | undefined): Promise<ListPage> {
+    return this.client.request<ListPage>({
+      method: 'GET',
+      path: `${resourcePath(this.options.api, this.options.namespace)}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
+      signal,
+    });
+  }
+
+  /**
+   * A paged list: each page goes to the handler as it arrives, and the next page is already
+   * on its way while the current one is processed.
+   */
   private async list(signal: AbortSignal): Promise<void> {
     this.setState({ phase: 'listing' });
-    const items: RawEvent[] = [];
-    let continueToken: string | undefined;
-    let resourceVersion = '';
-    do {
-      const page = await this.client.request<{ items?: RawEvent[]; metadata?: { continue?: string; resourceVersion?: string } }>({
-        method: 'GET',
-        path: `${resourcePath(this.options.api, this.options.namespace)}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
-        signal,
-      });
-      for (const item of page.items ?? []) items.push(item);
-      continueToken = page.metadata?.continue || undefined;
-      resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
-    } while (continueToken);
+    let page = await this.listPage(signal, undefined);
+    let first = true;
+    for (;;) {
+      const token = page.metadata?.continue || undefined;
+      const next = token ? this.listPage(signal, token) : undefined;
+      // Processing may throw: the next page's failure must not go unhandled then.
+      next?.catch(() => undefined);
+      if (signal.aborted) return;
+      this.handlers.onListPage(page.items ?? [], first);
+      first = false;
+      if (!next) break;
+      page = await next;
+    }
     if (signal.aborted) return;
-    this.handlers.onList(items);
-    this.resourceVersion = resourceVersion;
+    this.handlers.onListDone();
+    this.resourceVersion = page.metadata?.resourceVersion ?? '';
   }
 
   /** One watch connection, until the server closes it (resolves) or it fails (rejects). */
   private async watch(signal: AbortSignal): Promise<void> {
     const timeoutSeconds = this.options.watchTimeoutSeconds ?? Math.floor(WATCH_TIMEOUT_MIN_S + this.random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S));
     const grace = this.options.watchdogGraceMs ?? WATCHDOG_GRACE_MS;
+    const silenceMs = Math.min(timeoutSeconds * 1000 + grace, this.options.watchSilenceMs ?? WATCH_SILENCE_MS);
     const connection = new AbortController();
     const stopConnection = () => connection.abort();
     signal.addEventListener('abort', stopConnection, { once: true });
@@ -212,7 +248,7 @@ export class ListWatch {
       watchdog = setTimeout(() => {
         silent = true;
         connection.abort();
-      }, timeoutSeconds * 1000 + grace);
+      }, silenceMs);
     };
     const started = Date.now();
     let received = 0;
@@ -240,10 +276,10 @@ export class ListWatch {
         }
       } catch (err) {
         if (signal.aborted) return;
-        if (silent) throw new Error(`the watch was silent for ${timeoutSeconds + grace / 1000}s: connection presumed dead`);
+        if (silent) throw new Error(`the watch was silent for ${silenceMs / 1000} s: connection presumed dead`);
         throw err;
       }
-      if (silent) throw new Error(`the watch was silent for ${timeoutSeconds + grace / 1000}s: connection presumed dead`);
+      if (silent) throw new Error(`the watch was silent for ${silenceMs / 1000} s: connection presumed dead`);
       if (received === 0 && Date.now() - started < MIN_HEALTHY_WATCH_MS && !signal.aborted) throw new Error('the watch closed at once with nothing in it');
       this.failures = 0;
     } finally {

@@ -9,7 +9,7 @@ import { MemoryLogger } from '../../src/record/logger';
 import { recordToSink, type EventSink } from '../../src/record/recordToSink';
 import type { Event } from '../../src/record/types';
 import { ControlPlane } from '../env/controlPlane';
-import { controlPlaneDir, createNamespace, kubeConfigFor, waitFor } from './support';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
 
 /** How long the apiserver stays down in the outage test. */
 const OUTAGE_MS = 30_000;
@@ -34,7 +34,7 @@ describe('recording to the real apiserver', function () {
   before(async () => {
     kc = kubeConfigFor('admin.kubeconfig');
     core = kc.makeApiClient(CoreV1Api);
-    client = new ApiClient(kc);
+    client = new ApiClient(restConfigOf('admin.kubeconfig'));
     namespace = await createNamespace(kc, 'sink');
   });
   after(() => client.dispose());

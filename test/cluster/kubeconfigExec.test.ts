@@ -1,9 +1,11 @@
 // A kubeconfig whose user is an exec credential plugin, against the real apiserver: the
-// plugin runs, its token authenticates, and a broken plugin gives a clear error.
+// plugin runs, its token authenticates and is cached as client-go caches it (until its
+// expirationTimestamp, or a 401), and a broken plugin gives a clear error.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiClient } from '../../src/cluster/apiRequest';
+import { KubeconfigError } from '../../src/cluster/errors';
 import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
 import { ControlPlane, EXEC_TOKEN } from '../env/controlPlane';
 import { controlPlaneDir } from './support';
@@ -21,7 +23,7 @@ describe('kubeconfig with an exec credential plugin', () => {
     ca = fs.readFileSync(path.join(controlPlaneDir(), 'pki', 'ca.crt')).toString('base64');
   });
 
-  function kubeconfig(name: string, plugin: string): string {
+  function kubeconfig(name: string, plugin: string, context = 'exec'): string {
     fs.writeFileSync(path.join(dir, `${name}.sh`), plugin, { mode: 0o755 });
     const file = path.join(dir, `${name}.kubeconfig`);
     // A relative command path: resolved against the kubeconfig's folder, as kubectl does.
@@ -38,9 +40,9 @@ users:
       command: ./${name}.sh
       interactiveMode: Never
 contexts:
-- name: exec
+- name: ${context}
   context: {cluster: c, user: u}
-current-context: exec
+current-context: ${context}
 `);
     return file;
   }
@@ -68,9 +70,48 @@ current-context: exec
     const client = new ApiClient(kubeConfigFor(loadKubeconfig(file)));
     try {
       await assert.rejects(client.request({ method: 'GET', path: '/api/v1/events?limit=1' }), (e: Error) => {
-        assert.match(e.message, /^Cannot get credentials for context "exec": its exec plugin .*bad\.sh failed: .*login required: run sso-login first/);
+        assert.ok(e instanceof KubeconfigError);
+        assert.match(e.message, /^The exec credential plugin ".*bad\.sh" of user "u" \(kubeconfig .*bad\.kubeconfig\) failed with exit code 3: login required: run sso-login first/);
         return true;
       });
+    } finally {
+      client.dispose();
+    }
+  });
+
+  const calls = (name: string) => (fs.existsSync(path.join(dir, `${name}.calls`)) ? fs.readFileSync(path.join(dir, `${name}.calls`), 'utf8').trim().split('\n').length : 0);
+  const plugin = (name: string, status: string) => `#!/bin/sh\necho run >> "$(dirname "$0")/${name}.calls"\nprintf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":${status}}'\n`;
+
+  it('runs the plugin once for many requests while its token has not expired', async () => {
+    const expires = new Date(Date.now() + 3_600_000).toISOString();
+    const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig('cached', plugin('cached', `{"token":"${EXEC_TOKEN}","expirationTimestamp":"${expires}"}`), 'cached'))));
+    try {
+      for (let i = 0; i < 5; i++) await client.request({ method: 'GET', path: '/api/v1/namespaces/default/events?limit=1' });
+      assert.equal(calls('cached'), 1);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('runs the plugin again once its token has expired', async () => {
+    const expired = new Date(Date.now() - 1_000).toISOString();
+    const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig('expired', plugin('expired', `{"token":"${EXEC_TOKEN}","expirationTimestamp":"${expired}"}`), 'expired'))));
+    try {
+      for (let i = 0; i < 3; i++) await client.request({ method: 'GET', path: '/api/v1/namespaces/default/events?limit=1' });
+      assert.equal(calls('expired'), 3);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('after a 401 runs the plugin again and sends the request once more with the new token', async () => {
+    // The first run prints a token the apiserver does not know; later runs print the good one.
+    const script = `#!/bin/sh\nf="$(dirname "$0")/rotating.calls"\necho run >> "$f"\nif [ "$(wc -l < "$f")" -eq 1 ]; then t=stale-token; else t=${EXEC_TOKEN}; fi\nprintf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$t"\n`;
+    const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig('rotating', script, 'rotating'))));
+    try {
+      const events = await client.request<{ items: unknown[] }>({ method: 'GET', path: '/api/v1/namespaces/default/events?limit=1' });
+      assert.ok(Array.isArray(events.items));
+      assert.equal(calls('rotating'), 2, 'one run for the stale token, one after the 401');
     } finally {
       client.dispose();
     }

@@ -12,7 +12,8 @@ import type { ListWatchState } from '../../src/cluster/listWatch';
 import { EventStore } from '../../src/model/eventStore';
 import { EventBroadcaster } from '../../src/record/event';
 import { ControlPlane } from '../env/controlPlane';
-import { controlPlaneDir, createNamespace, kubeConfigFor, waitFor } from './support';
+import type { RestConfig } from '../../src/cluster/restConfig';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
 
 function groupOf(store: EventStore, kind: string, name: string) {
   return store.view().find((g) => g.object.kind === kind && g.object.name === name);
@@ -29,18 +30,20 @@ async function createDeployment(kc: KubeConfig, namespace: string, name: string,
 describe('cluster observation against the real control plane', function () {
   this.timeout(120_000);
   let kc: KubeConfig;
+  let admin: RestConfig;
   let namespace: string;
   const observers: EventObserver[] = [];
 
   before(async () => {
     kc = kubeConfigFor('admin.kubeconfig');
+    admin = restConfigOf('admin.kubeconfig');
     namespace = await createNamespace(kc, 'observe');
   });
   afterEach(async () => {
     for (const o of observers.splice(0)) await o.stop();
   });
 
-  function observe(options: ConstructorParameters<typeof EventObserver>[2] = {}, config = kc, store = new EventStore()): EventObserver {
+  function observe(options: ConstructorParameters<typeof EventObserver>[2] = {}, config = admin, store = new EventStore()): EventObserver {
     const o = new EventObserver(new ApiClient(config), store, options);
     observers.push(o);
     o.start();
@@ -72,7 +75,7 @@ describe('cluster observation against the real control plane', function () {
     const { store } = observer;
     await waitFor('the first list', async () => (observer.listsCompleted > 0 ? true : undefined));
     const caster = new EventBroadcaster();
-    await caster.startRecordingToSink(new ApiserverEventSink(new ApiClient(kc)));
+    await caster.startRecordingToSink(new ApiserverEventSink(new ApiClient(admin)));
     const recorder = caster.newRecorder({ component: 'kubernetes-events-test' });
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'counted', namespace, uid: 'uid-counted' } };
     for (let i = 0; i < 5; i++) await recorder.event(cm, 'Normal', 'Counted', 'again');
@@ -94,7 +97,7 @@ describe('cluster observation against the real control plane', function () {
 
     // Events recorded while the apiserver is down reach it through the sink's retries.
     const caster = new EventBroadcaster({ sleepDurationMs: 1000 });
-    await caster.startRecordingToSink(new ApiserverEventSink(new ApiClient(kc)));
+    await caster.startRecordingToSink(new ApiserverEventSink(new ApiClient(admin)));
     const recorder = caster.newRecorder({ component: 'kubernetes-events-test' });
     await plane.stopComponent('kube-apiserver', 'SIGKILL');
     const expected = new Map<string, number>();
@@ -139,7 +142,7 @@ describe('cluster observation against the real control plane', function () {
     }
     await plane.compactEtcd();
 
-    const resumed = new EventObserver(new ApiClient(kc), store, { namespaces: [namespace] });
+    const resumed = new EventObserver(new ApiClient(admin), store, { namespaces: [namespace] });
     observers.push(resumed);
     resumed.start(saved);
     await waitFor('all five events', async () => ([0, 1, 2, 3, 4].every((i) => groupOf(store, 'ConfigMap', `gone-${i}`)) ? true : undefined), 30_000);
@@ -151,7 +154,7 @@ describe('cluster observation against the real control plane', function () {
     await new Promise((r) => setTimeout(r, 200));
     const before = resources();
     const store = new EventStore();
-    const observer = new EventObserver(new ApiClient(kc), store, { namespaces: [namespace] });
+    const observer = new EventObserver(new ApiClient(admin), store, { namespaces: [namespace] });
     for (let round = 0; round < 3; round++) {
       observer.start();
       await waitFor('watching', async () => (observer.state.get(namespace)?.phase === 'watching' ? true : undefined));
@@ -177,7 +180,7 @@ describe('cluster observation against the real control plane', function () {
   });
 
   it('gives the limited user a clear forbidden state, not a crash or an endless retry', async () => {
-    const observer = observe({ namespaces: [namespace] }, kubeConfigFor('limited.kubeconfig'));
+    const observer = observe({ namespaces: [namespace] }, restConfigOf('limited.kubeconfig'));
     const state = await waitFor('the forbidden state', async () => {
       const s = observer.state.get(namespace);
       return s?.phase === 'forbidden' ? s : undefined;

@@ -1,6 +1,8 @@
 // Shared helpers for tests against the real control plane that `npm test` starts.
 import * as path from 'node:path';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { restConfigFor, type RestConfig } from '../../src/cluster/restConfig';
 
 /** The folder of the running control plane; the runner sets it. */
 export function controlPlaneDir(): string {
@@ -13,6 +15,11 @@ export function kubeConfigFor(file: 'admin.kubeconfig' | 'limited.kubeconfig'): 
   const kc = new KubeConfig();
   kc.loadFromFile(path.join(controlPlaneDir(), file));
   return kc;
+}
+
+/** Our own RestConfig of one of the control plane's kubeconfigs (the current context by default). */
+export function restConfigOf(file: 'admin.kubeconfig' | 'limited.kubeconfig', context?: string): RestConfig {
+  return restConfigFor(loadKubeconfig(path.join(controlPlaneDir(), file)), context);
 }
 
 /** Creates a namespace of its own for one test file (no controller deletes it in time anyway). */

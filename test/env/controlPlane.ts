@@ -28,6 +28,33 @@ const CONTROLLER_MANAGER: ClientIdentity = { file: 'controller-manager', user: '
 const SCHEDULER: ClientIdentity = { file: 'scheduler', user: 'system:kube-scheduler', groups: [] };
 /** The static token of user kev-exec (system:masters), handed out by the exec-plugin test's plugin. */
 export const EXEC_TOKEN = 'kev-exec-token-0123456789abcdef';
+/** Static tokens of more users, for the kubeconfig tests: kev-token (system:masters) and kev-token-file (system:masters). */
+export const USER_TOKEN = 'kev-token-0123456789abcdef0123';
+export const FILE_TOKEN = 'kev-token-file-0123456789abcdef';
+/** A user (client certificate) allowed to impersonate any user, group, uid and extra, and nothing else. */
+export const IMPERSONATOR: ClientIdentity = { file: 'impersonator', user: 'kev-impersonator', groups: [] };
+/** A name in the apiserver's certificate that no DNS resolves: only tls-server-name can ask for it. */
+export const APISERVER_ALT_NAME = 'kev-apiserver.test';
+
+/** kev-impersonator may impersonate anyone: users, groups, uids and extras (the `as` kubeconfig fields). */
+const IMPERSONATION_RBAC = `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: kev-impersonator}
+rules:
+- apiGroups: [""]
+  resources: [users, groups, serviceaccounts]
+  verbs: [impersonate]
+- apiGroups: [authentication.k8s.io]
+  resources: [uids, userextras/scopes, userextras/example.com/team]
+  verbs: [impersonate]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: kev-impersonator}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: kev-impersonator}
+subjects:
+- {apiGroup: rbac.authorization.k8s.io, kind: User, name: kev-impersonator}
+`;
 
 /** Everything a test needs to reach the control plane; saved as DIR/state.json. */
 export interface ControlPlaneState {
@@ -98,7 +125,7 @@ export class ControlPlane {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
     const pki = path.join(dir, 'pki');
-    generatePki(pki, [ADMIN, LIMITED, CONTROLLER_MANAGER, SCHEDULER]);
+    generatePki(pki, [ADMIN, LIMITED, CONTROLLER_MANAGER, SCHEDULER, IMPERSONATOR], [APISERVER_ALT_NAME]);
     const ports = {
       etcd: await freePort(),
       etcdPeer: await freePort(),
@@ -118,18 +145,45 @@ export class ControlPlane {
     ]);
     const limitedKubeconfig = write('limited.kubeconfig', [{ name: 'kev-limited', identity: LIMITED }]);
     // A bearer token for exec-credential-plugin tests: the plugin prints it, the apiserver knows it.
-    fs.writeFileSync(path.join(pki, 'tokens.csv'), `${EXEC_TOKEN},kev-exec,kev-exec-uid,"system:masters"\n`, { mode: 0o600 });
+    fs.writeFileSync(
+      path.join(pki, 'tokens.csv'),
+      [`${EXEC_TOKEN},kev-exec,kev-exec-uid,"system:masters"`, `${USER_TOKEN},kev-token,kev-token-uid,"system:masters"`, `${FILE_TOKEN},kev-token-file,kev-token-file-uid,"system:masters"`, ''].join('\n'),
+      { mode: 0o600 },
+    );
     write('controller-manager.kubeconfig', [{ name: 'controller-manager', identity: CONTROLLER_MANAGER }]);
     write('scheduler.kubeconfig', [{ name: 'scheduler', identity: SCHEDULER }]);
 
     const plane = new ControlPlane({ dir, binDir, server, adminKubeconfig, limitedKubeconfig, ports, pids: {} });
     try {
       for (const c of components) await plane.startComponent(c);
+      if (components.includes('kube-apiserver')) plane.kubectl(['apply', '-f', '-'], IMPERSONATION_RBAC);
     } catch (e) {
       await plane.stop();
       throw e;
     }
     return plane;
+  }
+
+  /** Runs the kubectl built beside the control plane as kev-admin; returns its stdout. */
+  kubectl(args: string[], input?: string): string {
+    return execFileSync(path.join(this.state.binDir, 'kubectl'), ['--kubeconfig', this.state.adminKubeconfig, ...args], { input, stdio: ['pipe', 'pipe', 'pipe'] }).toString();
+  }
+
+  /**
+   * Freezes a component (SIGSTOP to its process group): its sockets stay open and accept
+   * connections, but nothing answers, as with a hung apiserver. thaw() resumes it.
+   */
+  freeze(component: Component = 'kube-apiserver'): void {
+    const pid = this.state.pids[component];
+    if (pid === undefined) throw new Error(`${component} is not running`);
+    process.kill(-pid, 'SIGSTOP');
+  }
+
+  /** Resumes a frozen component (SIGCONT). */
+  thaw(component: Component = 'kube-apiserver'): void {
+    const pid = this.state.pids[component];
+    if (pid === undefined) throw new Error(`${component} is not running`);
+    process.kill(-pid, 'SIGCONT');
   }
 
   private args(component: Component): string[] {

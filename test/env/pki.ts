@@ -29,14 +29,14 @@ function signedCertificate(dir: string, file: string, subj: string, extensions: 
   openssl(['x509', '-req', '-in', `${file}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', VALIDITY_DAYS, '-extfile', `${file}.ext`, '-out', `${file}.crt`], dir);
 }
 
-/** Writes ca.*, apiserver.*, <identity>.*, sa.key and sa.pub into dir. */
-export function generatePki(dir: string, clients: readonly ClientIdentity[]): void {
+/** Writes ca.*, apiserver.*, <identity>.*, sa.key and sa.pub into dir; extraNames go into the apiserver's certificate. */
+export function generatePki(dir: string, clients: readonly ClientIdentity[], extraNames: readonly string[] = []): void {
   fs.mkdirSync(dir, { recursive: true });
   openssl(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key'], dir);
   openssl(['req', '-x509', '-new', '-key', 'ca.key', '-subj', '/CN=kubernetes-events-test-ca', '-days', VALIDITY_DAYS, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign,digitalSignature', '-out', 'ca.crt'], dir);
   signedCertificate(dir, 'apiserver', '/CN=kube-apiserver',
     'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n' +
-    'subjectAltName=IP:127.0.0.1,IP:10.0.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc\n');
+    `subjectAltName=IP:127.0.0.1,IP:10.0.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc${extraNames.map((n) => `,DNS:${n}`).join('')}\n`);
   for (const c of clients) {
     signedCertificate(dir, c.file, subject(c.user, c.groups), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n');
   }

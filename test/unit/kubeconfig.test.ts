@@ -33,7 +33,7 @@ describe('loadKubeConfig', () => {
     fs.mkdirSync(path.join(home, '.kube'));
     fs.writeFileSync(path.join(home, '.kube', 'config'), VALID);
     const kc = loadKubeConfig(undefined, { HOME: home });
-    assert.equal(kc.getCurrentCluster()?.server, 'https://127.0.0.1:6443');
+    assert.equal(kc.server, 'https://127.0.0.1:6443');
   });
 
   it('skips KUBECONFIG entries that do not exist, as kubectl does', () => {
@@ -56,6 +56,12 @@ describe('loadKubeConfig', () => {
     assert.throws(() => loadKubeConfig(file, { HOME: home }), /no current context/);
   });
 
+  /** The CA file the `two` configs name (its content is only read when a client is built). */
+  const writeCa = (dir: string) => {
+    fs.mkdirSync(path.join(dir, 'certs'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'certs', 'ca.crt'), 'not read here');
+  };
+
   const two = (name: string, server: string, current: string) => `apiVersion: v1
 kind: Config
 clusters:
@@ -77,14 +83,15 @@ current-context: ${current}
   it('merges KUBECONFIG as kubectl does: the first file wins for a duplicate name and for current-context', () => {
     const a = path.join(home, 'a');
     const b = path.join(home, 'b');
+    writeCa(home);
     fs.writeFileSync(a, two('alpha', 'https://a.example:6443', 'alpha'));
     fs.writeFileSync(b, two('beta', 'https://b.example:6443', 'beta'));
     const loaded = loadKubeconfig(undefined, { HOME: home, KUBECONFIG: [a, b].join(path.delimiter) });
     assert.equal(loaded.currentContext, 'alpha');
     assert.deepEqual(loaded.contexts.map((c) => c.name), ['shared', 'alpha', 'beta']);
-    assert.equal(kubeConfigFor(loaded, 'shared').getCurrentCluster()?.server, 'https://a.example:6443', 'the first file\'s "shared" cluster');
-    assert.equal(kubeConfigFor(loaded, 'beta').getCurrentCluster()?.server, 'https://b.example:6443');
-    assert.equal(kubeConfigFor(loaded, 'shared').getCurrentUser()?.token, 'alpha', 'the first file\'s user');
+    assert.equal(kubeConfigFor(loaded, 'shared').server, 'https://a.example:6443', 'the first file\'s "shared" cluster');
+    assert.equal(kubeConfigFor(loaded, 'beta').server, 'https://b.example:6443');
+    assert.equal(kubeConfigFor(loaded, 'shared').token, 'alpha', 'the first file\'s user');
   });
 
   it('resolves relative file paths against the kubeconfig that holds them', () => {
@@ -92,19 +99,21 @@ current-context: ${current}
     fs.mkdirSync(dir);
     const file = path.join(dir, 'config');
     fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
+    writeCa(dir);
     const kc = kubeConfigFor(loadKubeconfig(file, { HOME: home }));
-    assert.equal(kc.getCurrentCluster()?.caFile, path.join(dir, 'certs', 'ca.crt'));
+    assert.equal(kc.tls.caFile, path.join(dir, 'certs', 'ca.crt'));
   });
 
   it('gives each context a KubeConfig of its own: switching never touches another client\'s config', () => {
     const file = path.join(home, 'config');
     fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
+    writeCa(home);
     const loaded = loadKubeconfig(file, { HOME: home });
     const first = kubeConfigFor(loaded, 'alpha');
     const second = kubeConfigFor(loaded, 'shared');
     assert.notEqual(first, second);
-    assert.equal(first.getCurrentContext(), 'alpha');
-    assert.equal(second.getCurrentContext(), 'shared');
+    assert.equal(first.context, 'alpha');
+    assert.equal(second.context, 'shared');
   });
 
   it('names a context that does not exist, and the ones that do', () => {
