@@ -104,7 +104,8 @@ function main() {
   if (!ensureDependencies()) return record('setup', 0, 1, 0, 'npm ci failed');
   if (!args.includes('--skip-setup') && (needsCluster || needsVsCode)) {
     banner('setup (installs only what is missing)');
-    const what = needsVsCode ? 'all' : 'control-plane';
+    // The cluster tests also use Debian's proxies (tinyproxy, stunnel, microsocks): apt too.
+    const what = needsVsCode ? 'all' : 'cluster';
     if (run('bash', [path.join(__dirname, 'env', 'setup.sh'), what]) !== 0) return record('setup', 0, 1, 0, 'setup.sh failed');
   }
   banner('build');

@@ -1,6 +1,7 @@
 // The apiserver sink's lifecycle: while it is wanted and a context is connected, events
 // recorded here are also written to that context's cluster (client-go's correlator and
-// retry rules); a context switch gives it a client of the new context, never the old one's.
+// retry rules); a context switch (or a kubeconfig that now names another server or user for
+// the same context) gives it a client of the new one, never the old one's.
 // Wanted comes from the setting (so it survives a reload) or from Enable Sink.
 import type { ApiClient } from '../cluster/apiRequest';
 import { ApiserverEventSink } from '../cluster/eventSink';
@@ -12,6 +13,8 @@ import type { RecordingService } from './recordingService';
 
 interface Running {
   readonly context: string;
+  /** Server, user and impersonation: a kubeconfig edited under the same context name changes it. */
+  readonly identity: string | undefined;
   readonly client: ApiClient;
   readonly watch: EventWatch & { readonly stats: SinkStats };
 }
@@ -69,9 +72,10 @@ export class SinkService extends Disposable {
 
   private async apply(): Promise<void> {
     const context = this.connection.context;
+    const identity = this.connection.connection.identity;
     const connected = context !== undefined && this.connection.connection.kubeconfig !== undefined;
     const should = this.wanted && connected && !this.isDisposed;
-    if (this.running && (!should || this.running.context !== context)) {
+    if (this.running && (!should || this.running.context !== context || this.running.identity !== identity)) {
       const { watch, client, context: old } = this.running;
       this.running = undefined;
       await watch.stop();
@@ -82,7 +86,7 @@ export class SinkService extends Disposable {
     if (should && !this.running && context !== undefined) {
       const client = this.connection.newClient();
       const watch = await this.recording.addSink(new ApiserverEventSink(client));
-      this.running = { context, client, watch };
+      this.running = { context, identity, client, watch };
       this.logger.info(0, 'Recording to the apiserver', ['context', context]);
       this.fire();
     }

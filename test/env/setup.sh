@@ -3,7 +3,8 @@
 #   apt: chromium (UI tests), libkrb5-dev (code-server's kerberos module), openssl, tinyproxy + stunnel4 + microsocks (real proxies for the kubeconfig tests)
 #   Node 24 from the npm registry, code-server under it (VS Code needs Node 24)
 #   the control plane binaries (build-control-plane.sh)
-# Usage: setup.sh [apt|vscode|control-plane|all]   (default all). Prints nothing on stdout.
+# Usage: setup.sh [apt|vscode|control-plane|cluster|all]   (default all; cluster = apt and
+# the control plane, what the cluster tests need). Prints nothing on stdout.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/versions.sh"
@@ -55,6 +56,7 @@ case "$what" in
   apt) setup_apt ;;
   vscode) setup_apt; setup_vscode ;;
   control-plane) bash "$here/build-control-plane.sh" >/dev/null ;;
+  cluster) setup_apt; bash "$here/build-control-plane.sh" >/dev/null ;;
   all) setup_apt; bash "$here/build-control-plane.sh" >/dev/null; setup_vscode ;;
-  *) echo "usage: setup.sh [apt|vscode|control-plane|all]" >&2; exit 2 ;;
+  *) echo "usage: setup.sh [apt|vscode|control-plane|cluster|all]" >&2; exit 2 ;;
 esac
