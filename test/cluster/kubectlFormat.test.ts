@@ -17,7 +17,7 @@ const H = 60 * M;
 const D = 24 * H;
 
 /** Events about one ConfigMap: ages across HumanDuration's bands, singletons and repeats. */
-const SHAPES: { reason: string; type: string; firstAgo: number; lastAgo: number; count: number; message: string }[] = [
+const SHAPES: { reason: string; type: string; firstAgo?: number; lastAgo?: number; count: number; message: string }[] = [
   { reason: 'Fresh', type: 'Normal', firstAgo: 5 * S, lastAgo: 5 * S, count: 1, message: 'just now' },
   { reason: 'Repeated', type: 'Warning', firstAgo: 5 * M + 2 * S, lastAgo: 45 * S, count: 3, message: 'again and again' },
   { reason: 'Minutes', type: 'Normal', firstAgo: 135 * M + 20 * S, lastAgo: 135 * M + 20 * S, count: 1, message: 'over two hours' },
@@ -25,6 +25,10 @@ const SHAPES: { reason: string; type: string; firstAgo: number; lastAgo: number;
   { reason: 'Day', type: 'Normal', firstAgo: 30 * H + 30 * S, lastAgo: 30 * H + 30 * S, count: 1, message: 'yesterday' },
   { reason: 'Days', type: 'Warning', firstAgo: 3 * D + 5 * H + 30 * S, lastAgo: 90 * S, count: 400, message: 'all week' },
   { reason: 'Padded', type: 'Normal', firstAgo: 10 * M + 30 * S, lastAgo: 10 * M + 30 * S, count: 1, message: '  trimmed message  ' },
+  // No timestamps at all: kubectl prints <unknown> (it never falls back to the creation time).
+  { reason: 'Timeless', type: 'Normal', count: 1, message: 'no time of its own' },
+  // Terminal escapes: kubectl shows ESC as ^[ and CR as \r.
+  { reason: 'Escapes', type: 'Warning', firstAgo: 20 * S, lastAgo: 20 * S, count: 1, message: 'red \u001b[31mtext\rback' },
 ];
 
 function kubectl(args: string[]): string {
@@ -59,8 +63,8 @@ describe('kubectl formatting against the real kubectl', function () {
           message: s.message,
           type: s.type,
           count: s.count,
-          firstTimestamp: new Date(now - s.firstAgo),
-          lastTimestamp: new Date(now - s.lastAgo),
+          firstTimestamp: s.firstAgo === undefined ? undefined : new Date(now - s.firstAgo),
+          lastTimestamp: s.lastAgo === undefined ? undefined : new Date(now - s.lastAgo),
           source: { component: 'format-test' },
         },
       });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { normalizeEvent } from '../../../src/cluster/normalize';
 import { displayText, oneLine } from '../../../src/model/displayText';
-import { eventInterval, kubectlEventsCommand, lastSeenAge, shellQuote } from '../../../src/model/kubectlFormat';
+import { eventInterval, goTrimSpace, kubectlEventsCommand, lastSeenAge, shellQuote } from '../../../src/model/kubectlFormat';
 import { T0 } from './fixtures';
 
 describe('kubectl parity at the edges', () => {
@@ -53,5 +53,13 @@ describe('kubectl parity at the edges', () => {
     const text = '节点不可用 ノード 🧑‍🚀 🇯🇵 שלום\u200Fعالم\ttab\nnext';
     assert.equal(displayText(text), text);
     assert.equal(oneLine(text), '节点不可用 ノード 🧑‍🚀 🇯🇵 שלום\u200Fعالم tab next');
+  });
+});
+
+describe('Go\'s TrimSpace', () => {
+  it('trims what unicode.IsSpace calls space: NEL yes, the byte order mark no', () => {
+    assert.equal(goTrimSpace('\u0085 \t msg \u3000\n'), 'msg');
+    assert.equal(goTrimSpace('\uFEFFmsg'), '\uFEFFmsg');
+    assert.equal(goTrimSpace('\u00a0a b\u2028'), 'a b');
   });
 });
