@@ -54,6 +54,31 @@ export async function showEventsFor(s: Services, q: ObjectQuery): Promise<GroupN
   }
 }
 
+/** Reveals and selects one event (clearing a filter or a pause that hides it); false when it is not in the store. */
+export async function revealEvent(s: Services, uid: string): Promise<boolean> {
+  if (!s.store.get(uid)) return false;
+  if (s.tree.paused) {
+    s.tree.resume();
+    s.status.update();
+  }
+  let node = s.tree.eventNodeFor(uid);
+  if (!node) {
+    s.filters.clear();
+    node = s.tree.eventNodeFor(uid);
+  }
+  if (!node) return false;
+  await vscode.commands.executeCommand(FOCUS_VIEW_COMMAND);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await s.view.reveal(node, { select: true, focus: true, expand: true });
+      return true;
+    } catch (e) {
+      if (attempt >= REVEAL_ATTEMPTS) throw e;
+      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    }
+  }
+}
+
 export function registerShowEventsCommands(s: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Commands.showEventsForObject, async (arg?: unknown) => {

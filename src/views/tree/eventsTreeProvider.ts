@@ -3,7 +3,7 @@
 // and reveal work, and pruned as objects go. Store changes are batched into a few refreshes
 // a second; a pause holds them back so rows stay where they are while someone reads.
 import * as vscode from 'vscode';
-import type { ClusterEvent, InvolvedObject } from '../../model/clusterEvent';
+import { objectKey, type ClusterEvent, type InvolvedObject } from '../../model/clusterEvent';
 import type { EventGroup, EventStore, StoreChange } from '../../model/eventStore';
 import { NO_FILTER, type EventFilter } from '../../model/filters';
 import { GROUP_ORDER, type SortOrder } from '../../model/groupOrder';
@@ -237,6 +237,22 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     let node = this.namespaceNodes.get(ns);
     if (!node) this.namespaceNodes.set(ns, (node = new NamespaceNode(ns)));
     return node;
+  }
+
+  /**
+   * The node of one event, for reveal: shows every event of its group first when it sits
+   * past the "show more" row. Undefined when the event is not in the view.
+   */
+  eventNodeFor(uid: string): EventNode | undefined {
+    const e = this.store.get(uid);
+    if (!e) return undefined;
+    const key = objectKey(e.involvedObject);
+    const group = this.store.group(key, this.filterNow);
+    const index = group?.events.findIndex((x) => x.uid === uid) ?? -1;
+    if (!group || index < 0) return undefined;
+    const node = this.groupNode(key, group.object);
+    if (index >= this.options.maxChildren && !this.expanded.has(key)) this.expandGroup(node);
+    return this.eventNode(node, uid);
   }
 
   /** Shows every event of a group ("show more"). */
