@@ -5,6 +5,7 @@ import type { ObjectSummary } from './cluster/discovery';
 import type { RecordResult } from './commands/record';
 import type { ObjectQuery } from './commands/showEvents';
 import type { Services } from './services/services';
+import type { WarningNotifier } from './services/warningNotifier';
 
 export type { ObjectQuery } from './commands/showEvents';
 export type { RecordResult } from './commands/record';
@@ -30,6 +31,7 @@ export interface KubernetesEventsApi {
 
 export interface TestingApi {
   readonly services: Services;
+  readonly notifier: WarningNotifier;
   /** Milliseconds activate() took. */
   readonly activationMs: number;
   /** Read-only YAML documents the extension holds. */

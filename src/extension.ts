@@ -8,9 +8,11 @@ import { registerExportCommands, writeExport } from './commands/export';
 import { registerFilterCommands } from './commands/filters';
 import { record, registerRecordCommands } from './commands/record';
 import { asObjectQuery, registerShowEventsCommands, showEventsFor } from './commands/showEvents';
+import { registerSearchCommands } from './commands/search';
 import { registerSinkCommands } from './commands/sink';
 import { registerYamlCommands } from './commands/yaml';
-import { VIEW_ID } from './common/commandIds';
+import { registerPlainCommand } from './commands/registry';
+import { Commands, VIEW_ID } from './common/commandIds';
 import { ContextKeys } from './common/contextKeys';
 import { toDisposable } from './common/lifecycle';
 import { OutputChannelLogger } from './logging';
@@ -21,7 +23,9 @@ import { FilterService } from './services/filterService';
 import { RecordingService } from './services/recordingService';
 import type { Services } from './services/services';
 import { SettingsService } from './services/settingsService';
+import { OwnerService } from './services/ownerService';
 import { SinkService } from './services/sinkService';
+import { WarningNotifier } from './services/warningNotifier';
 import { connectKubernetesExtension } from './views/kubernetesExtension';
 import { RowDecorationProvider } from './views/tree/rowDecorations';
 import { EventsTreeProvider } from './views/tree/eventsTreeProvider';
@@ -37,17 +41,20 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const logger = new OutputChannelLogger(channel);
   const keys = new ContextKeyService();
   const store = new EventStore({ historyFolder: context.globalStorageUri.fsPath, maxEvents: s0.storeCap, historyWindowMs: s0.historyWindowHours * 3_600_000 });
-  const tree = new EventsTreeProvider(store, { groupByNamespace: s0.groupByNamespace, maxChildren: s0.maxChildren, sortOrder: s0.sortOrder });
+  const tree = new EventsTreeProvider(store, { groupBy: s0.groupBy, maxChildren: s0.maxChildren, sortOrder: s0.sortOrder });
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: false });
   const recording = new RecordingService(store, logger, s0.correlator);
   const connection = new ConnectionService(store, logger);
   const sink = new SinkService(recording, connection, logger);
+  const owners = new OwnerService(connection, store, context.globalStorageUri.fsPath, logger, tree.owners);
   const filters = new FilterService(tree, keys);
   const status = new ViewStatus(view, tree, connection, sink, filters, keys);
-  const s: Services = { context, channel, logger, settings, keys, store, tree, view, recording, connection, sink, filters, status };
+  const s: Services = { context, channel, logger, settings, keys, store, tree, view, recording, connection, sink, filters, status, owners };
   const yaml = registerYamlCommands(s);
+  const notifier = new WarningNotifier(s);
   context.subscriptions.push(
-    settings, channel, tree, view, connection, sink, status,
+    settings, channel, tree, view, connection, sink, owners, status, notifier,
+    owners.onDidChange(() => tree.ownersChanged()),
     vscode.window.registerFileDecorationProvider(new RowDecorationProvider()),
     view.onDidChangeVisibility((e) => tree.ticker.setVisible(e.visible)),
     ...registerClusterCommands(s),
@@ -56,11 +63,18 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     ...registerRecordCommands(s),
     ...registerExportCommands(s),
     ...registerShowEventsCommands(s),
+    ...registerSearchCommands(s),
+    registerPlainCommand(Commands.clearNotificationMutes, async () => {
+      await notifier.setMutes({ objects: [], reasons: [] });
+      vscode.window.setStatusBarMessage('Warning notifications: nothing muted.', 5000);
+    }),
     ...yaml.disposables,
     settings.onDidChange((before, after) => {
-      if (before.groupByNamespace !== after.groupByNamespace || before.maxChildren !== after.maxChildren || before.sortOrder !== after.sortOrder) {
-        tree.setOptions({ groupByNamespace: after.groupByNamespace, maxChildren: after.maxChildren, sortOrder: after.sortOrder });
+      if (before.groupBy !== after.groupBy || before.maxChildren !== after.maxChildren || before.sortOrder !== after.sortOrder) {
+        tree.setOptions({ groupBy: after.groupBy, maxChildren: after.maxChildren, sortOrder: after.sortOrder });
         keys.set(ContextKeys.sortOrder, after.sortOrder);
+        keys.set(ContextKeys.groupBy, after.groupBy);
+        void owners.setWanted(after.groupBy === 'workload');
       }
       if (before.sinkEnabled !== after.sinkEnabled) void sink.setWanted(after.sinkEnabled);
       if (before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join()) void connectFromSettings(s, after.context);
@@ -69,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   );
   tree.ticker.setVisible(view.visible);
   keys.set(ContextKeys.sortOrder, s0.sortOrder);
+  keys.set(ContextKeys.groupBy, s0.groupBy);
+  void owners.setWanted(s0.groupBy === 'workload');
   if (s0.warningsOnly) filters.set({ types: ['Warning'] });
   void sink.setWanted(s0.sinkEnabled);
   void connectFromSettings(s, s0.context || undefined);
@@ -78,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     (e: Error) => logger.error(e, 'Cannot use the Kubernetes extension'),
   );
   shutdown = async () => {
+    await owners.shutdown();
     await recording.shutdown();
     await connection.stop();
   };
@@ -93,7 +110,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
       return (await showEventsFor(s, q)) !== undefined;
     },
     recordEvent: (request) => record(s, request),
-    testing: context.extensionMode === vscode.ExtensionMode.Test ? { services: s, activationMs, yamlDocuments: yaml.documents, exportTo: (format, target) => writeExport(s, format, target) } : undefined,
+    testing: context.extensionMode === vscode.ExtensionMode.Test ? { services: s, notifier, activationMs, yamlDocuments: yaml.documents, exportTo: (format, target) => writeExport(s, format, target) } : undefined,
   };
 }
 

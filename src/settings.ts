@@ -10,8 +10,8 @@ export const SECTION = 'kubernetesEvents';
 /** Settings a workspace may not set until it is trusted (package.json restrictedConfigurations). */
 const RESTRICTED = new Set(['kubeconfig', 'context', 'sink.enabled']);
 const KEYS = [
-  'kubeconfig', 'context', 'namespaces', 'warningsOnly', 'groupByNamespace', 'sortOrder', 'historyWindowHours', 'storeCap', 'maxChildren',
-  'sink.enabled', 'yaml.showManagedFields', 'correlator.burstSize', 'correlator.qps', 'correlator.aggregateMaxEvents', 'correlator.aggregateIntervalSeconds',
+  'kubeconfig', 'context', 'namespaces', 'warningsOnly', 'groupByNamespace', 'groupBy', 'sortOrder', 'historyWindowHours', 'storeCap', 'maxChildren',
+  'sink.enabled', 'yaml.showManagedFields', 'notifications.enabled', 'correlator.burstSize', 'correlator.qps', 'correlator.aggregateMaxEvents', 'correlator.aggregateIntervalSeconds',
 ];
 
 export function readSettings(): { settings: Settings; problems: string[] } {

@@ -22,6 +22,8 @@ export interface ApiRequest {
   readonly signal?: AbortSignal;
   /** This request's deadline, instead of the client's. */
   readonly timeoutMs?: number;
+  /** The media type asked for (metadata-only lists ask for PartialObjectMetadataList). */
+  readonly accept?: string;
 }
 
 interface Status {
@@ -126,11 +128,11 @@ export class ApiClient {
    * answers 2xx, within the deadline; rejects with a StatusError otherwise. Aborting the
    * signal ends it.
    */
-  async stream(path: string, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<Readable> {
+  async stream(path: string, signal: AbortSignal, timeoutMs = this.timeoutMs, accept?: string): Promise<Readable> {
     const deadline = new Deadline(timeoutMs, `GET ${path.split('?')[0]} (until the response headers)`, signal);
     let res: IncomingMessage;
     try {
-      res = await this.transport.open({ method: 'GET', path }, deadline.signal);
+      res = await this.transport.open({ method: 'GET', path, headers: accept ? { Accept: accept } : undefined }, deadline.signal);
       const code = res.statusCode ?? 0;
       if (code < 200 || code > 299) throw statusError(code, (await readAll(res, deadline.signal)).toString('utf8'), `GET ${path.split('?')[0]}`);
     } finally {
@@ -153,7 +155,9 @@ export class ApiClient {
     const ms = req.timeoutMs ?? this.timeoutMs;
     const deadline = new Deadline(ms, where, req.signal);
     try {
-      const headers = req.body !== undefined ? { 'Content-Type': req.contentType ?? 'application/json' } : undefined;
+      const headers: Record<string, string> = {};
+      if (req.body !== undefined) headers['Content-Type'] = req.contentType ?? 'application/json';
+      if (req.accept) headers.Accept = req.accept;
       const res = await this.transport.open({ method: req.method, path: req.path, headers, body: req.body }, deadline.signal);
       // The whole body is decoded at once: no chunk boundary can split a character.
       const text = (await readAll(res, deadline.signal)).toString('utf8');

@@ -46,18 +46,36 @@ export type ListWatchState =
   | { readonly phase: 'configError'; readonly message: string }
   | { readonly phase: 'stopped' };
 
-export interface ListWatchHandlers {
+/** What a list or watch returns: an object with at least its resourceVersion. */
+export interface RawObject {
+  metadata?: { resourceVersion?: string };
+}
+
+export interface ListWatchHandlers<T extends RawObject = RawEvent> {
   /** A watch event. */
-  onEvent(type: WatchEventType, event: RawEvent): void;
+  onEvent(type: WatchEventType, object: T): void;
   /** One page of a list, as soon as it arrives; `first` starts a new list. */
-  onListPage(items: RawEvent[], first: boolean): void;
+  onListPage(items: T[], first: boolean): void;
   /** Every page of the list was handed over: what was not in it is gone. */
   onListDone(): void;
   onState?(state: ListWatchState): void;
 }
 
+/** A collection other than events: its path, its name for messages, the media type asked for. */
+export interface WatchedResource {
+  /** The collection's path, e.g. /api/v1/pods or /apis/apps/v1/namespaces/x/replicasets. */
+  readonly path: string;
+  /** Plural, for messages: "pods". */
+  readonly what: string;
+  /** Media types asked for, for a list and for a watch (a metadata-only list differs from its watch). */
+  readonly listAccept?: string;
+  readonly watchAccept?: string;
+}
+
 export interface ListWatchOptions {
   readonly api: EventApi;
+  /** Another collection than the events of `api` (then `api` only names the event API in use). */
+  readonly resource?: WatchedResource;
   /** One namespace, or undefined for all. */
   readonly namespace?: string;
   /** A server-side field selector, e.g. `type=Warning`. */
@@ -70,13 +88,13 @@ export interface ListWatchOptions {
   readonly random?: () => number;
 }
 
-interface WatchLine {
+interface WatchLine<T> {
   type: string;
-  object: RawEvent & { code?: number; message?: string; reason?: string };
+  object: T & { code?: number; message?: string; reason?: string };
 }
 
-interface ListPage {
-  items?: RawEvent[];
+interface ListPage<T> {
+  items?: T[];
   metadata?: { continue?: string; resourceVersion?: string };
 }
 
@@ -96,7 +114,7 @@ function userOf(message: string): string | undefined {
   return /User "([^"]*)"/.exec(message)?.[1];
 }
 
-export class ListWatch {
+export class ListWatch<T extends RawObject = RawEvent> {
   private controller: AbortController | undefined;
   private running: Promise<void> | undefined;
   private stateNow: ListWatchState = { phase: 'stopped' };
@@ -107,7 +125,7 @@ export class ListWatch {
   constructor(
     private readonly client: ApiClient,
     private readonly options: ListWatchOptions,
-    private readonly handlers: ListWatchHandlers,
+    private readonly handlers: ListWatchHandlers<T>,
   ) {
     this.random = options.random ?? Math.random;
   }
@@ -172,7 +190,7 @@ export class ListWatch {
         if (err instanceof StatusError && (err.code === 403 || err.code === 401)) {
           const user = userOf(err.message);
           const verb = this.resourceVersion === undefined ? 'list' : 'watch';
-          const message = `Cannot ${verb} events ${this.where()}${user ? ` as user ${user}` : ''}: ${err.message}`;
+          const message = `Cannot ${verb} ${this.options.resource?.what ?? 'events'} ${this.where()}${user ? ` as user ${user}` : ''}: ${err.message}`;
           this.setState(err.code === 403 ? { phase: 'forbidden', message } : { phase: 'unauthorized', message: `The apiserver did not accept the credentials: ${err.message}` });
           return;
         }
@@ -201,11 +219,17 @@ export class ListWatch {
     return q.toString();
   }
 
-  private listPage(signal: AbortSignal, continueToken: string | undefined): Promise<ListPage> {
-    return this.client.request<ListPage>({
+  /** The collection this loop lists and watches. */
+  private get collection(): string {
+    return this.options.resource?.path ?? resourcePath(this.options.api, this.options.namespace);
+  }
+
+  private listPage(signal: AbortSignal, continueToken: string | undefined): Promise<ListPage<T>> {
+    return this.client.request<ListPage<T>>({
       method: 'GET',
-      path: `${resourcePath(this.options.api, this.options.namespace)}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
+      path: `${this.collection}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
       signal,
+      accept: this.options.resource?.listAccept,
     });
   }
 
@@ -254,8 +278,8 @@ export class ListWatch {
     let received = 0;
     try {
       kick();
-      const path = `${resourcePath(this.options.api, this.options.namespace)}?${this.query({ watch: 1, resourceVersion: this.resourceVersion, allowWatchBookmarks: true, timeoutSeconds })}`;
-      const response = await this.client.stream(path, connection.signal);
+      const path = `${this.collection}?${this.query({ watch: 1, resourceVersion: this.resourceVersion, allowWatchBookmarks: true, timeoutSeconds })}`;
+      const response = await this.client.stream(path, connection.signal, undefined, this.options.resource?.watchAccept);
       this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
       let buffered = '';
       // A chunk can end inside a multi-byte character: the decoder keeps the partial bytes for the next one.
@@ -270,7 +294,7 @@ export class ListWatch {
             buffered = buffered.slice(newline + 1);
             if (text) {
               received++;
-              this.handleLine(JSON.parse(text) as WatchLine);
+              this.handleLine(JSON.parse(text) as WatchLine<T>);
             }
           }
         }
@@ -289,7 +313,7 @@ export class ListWatch {
     }
   }
 
-  private handleLine(line: WatchLine): void {
+  private handleLine(line: WatchLine<T>): void {
     const rv = line.object?.metadata?.resourceVersion;
     switch (line.type) {
       case 'ADDED':

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { kubeconfigFiles, loadKubeconfig } from '../cluster/kubeconfig';
 import { Commands } from '../common/commandIds';
 import { ContextKeys } from '../common/contextKeys';
+import type { GroupBy } from '../common/settingsValidation';
 import type { SortOrder } from '../model/groupOrder';
 import type { Services } from '../services/services';
 import { MoreNode } from '../views/tree/nodes/moreNode';
@@ -61,6 +62,26 @@ async function sortBy(s: Services): Promise<void> {
   await s.settings.update('sortOrder', order === 'lastSeen' ? undefined : order);
 }
 
+const GROUPINGS: { groupBy: GroupBy; label: string; description: string }[] = [
+  { groupBy: 'object', label: 'Object', description: 'each involved object on its own' },
+  { groupBy: 'namespace', label: 'Namespace', description: 'objects under their namespace' },
+  { groupBy: 'workload', label: 'Workload', description: 'Pods under ReplicaSets under Deployments, Jobs under CronJobs, with sums' },
+];
+
+async function groupBy(s: Services): Promise<void> {
+  const now = s.tree.groupBy;
+  const picked = await vscode.window.showQuickPick(
+    GROUPINGS.map((g) => ({ ...g, label: `${g.groupBy === now ? '$(check) ' : ''}${g.label}` })),
+    { title: 'Group Events By', placeHolder: `Now: ${GROUPINGS.find((g) => g.groupBy === now)?.label ?? now}` },
+  );
+  if (!picked) return;
+  s.tree.setOptions({ groupBy: picked.groupBy });
+  s.keys.set(ContextKeys.groupBy, picked.groupBy);
+  await s.owners.setWanted(picked.groupBy === 'workload');
+  await s.settings.update('groupBy', picked.groupBy === 'object' ? undefined : picked.groupBy);
+  s.status.update();
+}
+
 export function registerClusterCommands(s: Services): vscode.Disposable[] {
   return [
     registerPlainCommand(Commands.refresh, () => connectFromSettings(s)),
@@ -70,6 +91,7 @@ export function registerClusterCommands(s: Services): vscode.Disposable[] {
     registerPlainCommand(Commands.pause, () => (s.tree.pause(), s.status.update())),
     registerPlainCommand(Commands.resume, () => (s.tree.resume(), s.status.update())),
     registerPlainCommand(Commands.sortBy, () => sortBy(s)),
+    registerPlainCommand(Commands.groupBy, () => groupBy(s)),
     registerRowCommand(Commands.showMore, (x): x is MoreNode => x instanceof MoreNode, () => s.view.selection, (node) => s.tree.expandGroup(node.parent), 'Pick a "Show more" row in the Events view.'),
   ];
 }

@@ -18,7 +18,10 @@ export const Commands = {
   pause: 'kubernetesEvents.pause',
   resume: 'kubernetesEvents.resume',
   sortBy: 'kubernetesEvents.sortBy',
+  groupBy: 'kubernetesEvents.groupBy',
   openKubeconfig: 'kubernetesEvents.openKubeconfig',
+  searchEvents: 'kubernetesEvents.searchEvents',
+  clearNotificationMutes: 'kubernetesEvents.clearNotificationMutes',
   // Row menus and row clicks: they take the row VS Code passes, nothing else.
   recordEventOnObject: 'kubernetesEvents.recordEventOnObject',
   openEventYaml: 'kubernetesEvents.openEventYaml',

@@ -9,6 +9,8 @@ export const ContextKeys = {
   paused: 'kubernetesEvents.paused',
   /** 'lastSeen' | 'warnings' | 'name'. */
   sortOrder: 'kubernetesEvents.sortOrder',
+  /** 'object' | 'namespace' | 'workload'. */
+  groupBy: 'kubernetesEvents.groupBy',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];

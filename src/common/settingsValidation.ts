@@ -5,18 +5,24 @@
 import type { CorrelatorOptions } from '../record/eventsCache';
 import { isSortOrder, type SortOrder } from '../model/groupOrder';
 
+/** How objects are grouped: each on its own, under their namespace, or under their workload. */
+export type GroupBy = 'object' | 'namespace' | 'workload';
+export const GROUP_BYS: readonly GroupBy[] = ['object', 'namespace', 'workload'];
+
 export interface Settings {
   readonly kubeconfig: string;
   readonly context: string;
   readonly namespaces: string[];
   readonly warningsOnly: boolean;
-  readonly groupByNamespace: boolean;
+  readonly groupBy: GroupBy;
   readonly sortOrder: SortOrder;
   readonly historyWindowHours: number;
   readonly storeCap: number;
   readonly maxChildren: number;
   readonly sinkEnabled: boolean;
   readonly showManagedFields: boolean;
+  /** Notify about new warnings (and warnings whose count rose). */
+  readonly notifyWarnings: boolean;
   readonly correlator: Required<Pick<CorrelatorOptions, 'burstSize' | 'qps' | 'maxEvents' | 'maxIntervalInSeconds'>>;
 }
 
@@ -25,13 +31,14 @@ export const DEFAULT_SETTINGS: Settings = {
   context: '',
   namespaces: [],
   warningsOnly: false,
-  groupByNamespace: false,
+  groupBy: 'object',
   sortOrder: 'lastSeen',
   historyWindowHours: 24,
   storeCap: 20_000,
   maxChildren: 50,
   sinkEnabled: false,
   showManagedFields: false,
+  notifyWarnings: false,
   // client-go's defaults (tools/record events_cache.go).
   correlator: { burstSize: 25, qps: 1 / 300, maxEvents: 10, maxIntervalInSeconds: 600 },
 };
@@ -92,19 +99,25 @@ export function validateSettings(raw: Raw): { settings: Settings; problems: stri
     if (isSortOrder(raw.sortOrder)) sortOrder = raw.sortOrder;
     else problems.push(`${key('sortOrder')} is ${show(raw.sortOrder)}; it must be "lastSeen", "warnings" or "name". Using "lastSeen".`);
   }
+  let groupBy: GroupBy = raw.groupByNamespace === true ? 'namespace' : DEFAULT_SETTINGS.groupBy;
+  if (raw.groupBy !== undefined && raw.groupBy !== null) {
+    if (GROUP_BYS.includes(raw.groupBy as GroupBy)) groupBy = raw.groupBy as GroupBy;
+    else problems.push(`${key('groupBy')} is ${show(raw.groupBy)}; it must be "object", "namespace" or "workload". Using "${groupBy}".`);
+  }
   const d = DEFAULT_SETTINGS;
   const settings: Settings = {
     kubeconfig: str('kubeconfig', d.kubeconfig),
     context: str('context', d.context),
     namespaces,
     warningsOnly: bool('warningsOnly', d.warningsOnly),
-    groupByNamespace: bool('groupByNamespace', d.groupByNamespace),
+    groupBy,
     sortOrder,
     historyWindowHours: num('historyWindowHours', d.historyWindowHours, 0, false, 'hours of history to keep'),
     storeCap: int('storeCap', d.storeCap, 100, 'events kept in memory'),
     maxChildren: int('maxChildren', d.maxChildren, 1, 'events shown under one object'),
     sinkEnabled: bool('sink.enabled', d.sinkEnabled),
     showManagedFields: bool('yaml.showManagedFields', d.showManagedFields),
+    notifyWarnings: bool('notifications.enabled', d.notifyWarnings),
     correlator: {
       burstSize: int('correlator.burstSize', d.correlator.burstSize, 1, "client-go's spam filter burst is an int"),
       qps: num('correlator.qps', d.correlator.qps, 0, true, "client-go's spam filter refill rate is a float32 above 0"),

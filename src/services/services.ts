@@ -8,6 +8,7 @@ import type { ViewStatus } from '../views/viewStatus';
 import type { ConnectionService } from './connectionService';
 import type { ContextKeyService } from './contextKeyService';
 import type { FilterService } from './filterService';
+import type { OwnerService } from './ownerService';
 import type { RecordingService } from './recordingService';
 import type { SettingsService } from './settingsService';
 import type { SinkService } from './sinkService';
@@ -26,4 +27,5 @@ export interface Services {
   readonly sink: SinkService;
   readonly filters: FilterService;
   readonly status: ViewStatus;
+  readonly owners: OwnerService;
 }

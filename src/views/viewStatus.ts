@@ -122,8 +122,9 @@ export class ViewStatus extends Disposable {
     switch (s.phase) {
       case 'disconnected':
       case 'loading':
-        state = 'loading';
-        rows.push(new StatusNode('loading', 'loading', `Loading events${context ? ` from ${context}` : ''}…`));
+        // A relist under rows already shown only runs the view's progress bar.
+        state = hasEvents ? 'ready' : 'loading';
+        if (!hasEvents) rows.push(new StatusNode('loading', 'loading', `Loading events${context ? ` from ${context}` : ''}…`));
         break;
       case 'noKubeconfig':
         state = 'noKubeconfig';

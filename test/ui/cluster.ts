@@ -55,3 +55,16 @@ export function freezeApiserver(): () => void {
   process.kill(pid, 'SIGSTOP');
   return () => process.kill(pid, 'SIGCONT');
 }
+
+/** The count of an event rises, as a recorder's patch would do it. */
+export async function bumpEvent(namespace: string, name: string, count: number): Promise<void> {
+  const core = adminKubeConfig().makeApiClient(CoreV1Api);
+  const e = await core.readNamespacedEvent({ namespace, name });
+  e.count = count;
+  e.lastTimestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z') as unknown as Date;
+  await core.replaceNamespacedEvent({ namespace, name, body: e });
+}
+
+export async function deleteEvent(namespace: string, name: string): Promise<void> {
+  await adminKubeConfig().makeApiClient(CoreV1Api).deleteNamespacedEvent({ namespace, name });
+}

@@ -17,7 +17,7 @@ describe('the Events view in Chromium', function () {
 
   before(async () => {
     await seedWorkload(NS);
-    workbench = await openWorkbench('events-view');
+    workbench = await openWorkbench('events-view', { settings: { 'kubernetesEvents.namespaces': [NS] } });
     page = workbench.page;
     v = new EventsViewPage(page);
     await v.open();
@@ -61,6 +61,7 @@ describe('the Events view in Chromium', function () {
     await v.expand(group);
     const recorded = v.level(2).filter({ hasText: 'UiRecorded: recorded through the command palette' }).first();
     await recorded.waitFor({ timeout: 10_000 });
+    for (let i = 0; i < 40 && (await v.badge(recorded)) !== 'R'; i++) await page.waitForTimeout(250);
     assert.equal(await v.badge(recorded), 'R');
     await screenshot(page, '3-recorded-event-in-tree');
   });
@@ -69,7 +70,7 @@ describe('the Events view in Chromium', function () {
     await v.titleButton('Show Warnings Only');
     await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('.part.sidebar .composite.title')?.textContent.includes('Warning'));
     await v.stableLabels(1);
-    for (const row of await v.level(1).all()) assert.match(await v.badge(row), /^[1-9]\d*$/, `${await row.innerText()} has warnings`);
+    for (const row of await v.objectRows().all()) assert.match(await v.badge(row), /^[1-9]\d*$/, `${await row.innerText()} has warnings`);
     await screenshot(page, '4-filter-warnings-only');
     await v.titleButton('Show All Event Types');
   });

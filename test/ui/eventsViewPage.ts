@@ -25,6 +25,11 @@ export class EventsViewPage {
     return this.page.locator(`${TREE} .monaco-list-row[role="treeitem"][aria-level="${n}"]`);
   }
 
+  /** Rows of objects (kind/name), leaving out the status and action rows above them. */
+  objectRows(): Locator {
+    return this.level(1).filter({ has: this.page.locator('.label-name', { hasText: /^[^\s/]+\/\S/ }) });
+  }
+
   row(text: string | RegExp): Locator {
     return this.rows().filter({ has: this.page.locator('.label-name', { hasText: text }) }).first();
   }

@@ -1,12 +1,15 @@
-// The Events view's data: status rows, then involved objects (optionally under their
-// namespace), their events beneath, newest first. Nodes are kept by id so partial refreshes
+// The Events view's data: status rows, then involved objects (each on its own, under their
+// namespace, or rolled up under their workload), their events beneath, newest first. Nodes are kept by id so partial refreshes
 // and reveal work, and pruned as objects go. Store changes are batched into a few refreshes
 // a second; a pause holds them back so rows stay where they are while someone reads.
 import * as vscode from 'vscode';
 import { objectKey, type ClusterEvent, type InvolvedObject } from '../../model/clusterEvent';
 import type { EventGroup, EventStore, StoreChange } from '../../model/eventStore';
 import { NO_FILTER, type EventFilter } from '../../model/filters';
+import type { GroupBy } from '../../common/settingsValidation';
 import { GROUP_ORDER, type SortOrder } from '../../model/groupOrder';
+import { OwnerIndex } from '../../model/ownerIndex';
+import { buildRollup, type RollupNode } from '../../model/rollup';
 import { AgeTicker } from './ageTicker';
 import { EventNode } from './nodes/eventNode';
 import { GroupNode } from './nodes/groupNode';
@@ -18,7 +21,7 @@ import type { RenderContext, TreeNode } from './nodes/treeNode';
 export const REFRESH_DEBOUNCE_MS = 250;
 
 export interface TreeOptions {
-  readonly groupByNamespace: boolean;
+  readonly groupBy: GroupBy;
   readonly maxChildren: number;
   readonly sortOrder: SortOrder;
 }
@@ -40,6 +43,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private pendingAll = false;
   private timer: NodeJS.Timeout | undefined;
   private frozen: EventGroup[] | undefined;
+  /** In workload mode: the roll-up of the groups shown, by node key, and when it was built. */
+  private rollup: { roots: RollupNode[]; byKey: Map<string, RollupNode>; built: string } | undefined;
   /** Store changes held back by a pause. */
   private heldBack = 0;
   private readonly subscription: { dispose(): void };
@@ -51,6 +56,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     readonly store: EventStore,
     private options: TreeOptions,
     private readonly now: () => number = Date.now,
+    /** Who owns what, for the workload roll-up. */
+    readonly owners: OwnerIndex = new OwnerIndex(),
   ) {
     this.subscription = store.onDidChange((c) => this.schedule(c));
     this.ticker = new AgeTicker((nodes) => this.changed.fire(nodes), () => this.context());
@@ -83,9 +90,13 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.refreshAll();
   }
 
+  get groupBy(): GroupBy {
+    return this.options.groupBy;
+  }
+
   setOptions(options: Partial<TreeOptions>): void {
     // Group nodes know their parent: a change of grouping makes new ones.
-    if (options.groupByNamespace !== undefined && options.groupByNamespace !== this.options.groupByNamespace) this.forgetNodes();
+    if (options.groupBy !== undefined && options.groupBy !== this.options.groupBy) this.forgetNodes();
     this.options = { ...this.options, ...options };
     this.refreshAll();
   }
@@ -166,7 +177,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       return;
     }
     const groups = this.groups();
-    const order = groups.map((g) => g.key).join('\n') + (this.options.groupByNamespace ? '|ns' : '');
+    const order = groups.map((g) => g.key).join('\n') + `|${this.options.groupBy}|${this.owners.version}`;
     const all = this.pendingAll || order !== this.rootOrder;
     this.pendingAll = false;
     this.rootOrder = order;
@@ -185,6 +196,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** A context switch: no node of the old cluster is kept. */
   private forgetNodes(): void {
+    this.rollup = undefined;
     this.groupNodes.clear();
     this.eventNodes.clear();
     this.namespaceNodes.clear();
@@ -192,8 +204,26 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.ticker.forget();
   }
 
+  /** Owners changed (the roll-up's shape may have): redraw everything in workload mode. */
+  ownersChanged(): void {
+    if (this.options.groupBy === 'workload') this.refreshAll();
+  }
+
   /** Nodes of objects that left the view are dropped, so the maps stay as large as the view. */
   private pruneNodes(groups: readonly EventGroup[]): void {
+    if (this.options.groupBy === 'workload') {
+      // The roll-up is built again; nodes whose place in it changed are made anew.
+      this.rollup = undefined;
+      const byKey = this.rollupNow().byKey;
+      for (const [key, node] of this.groupNodes) {
+        const r = byKey.get(key);
+        if (!r || (r.parent?.key ?? undefined) !== (node.parent as GroupNode | undefined)?.key) {
+          this.groupNodes.delete(key);
+          this.eventNodes.delete(key);
+        }
+      }
+      return;
+    }
     const keep = new Set(groups.map((g) => g.key));
     for (const key of this.groupNodes.keys()) {
       if (!keep.has(key)) {
@@ -211,15 +241,37 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       now: this.now(),
       group: (key) => this.store.group(key, this.filterNow),
       event: (uid) => this.store.get(uid),
-      showNamespace: !this.options.groupByNamespace,
+      showNamespace: this.options.groupBy !== 'namespace',
+      rollup: (key) => this.rollup?.byKey.get(key),
     };
+  }
+
+  /** The workload roll-up of what the view shows (built once per refresh). */
+  private rollupNow(): { roots: RollupNode[]; byKey: Map<string, RollupNode> } {
+    const built = `${this.rootOrder}|${this.owners.version}`;
+    if (this.rollup?.built === built) return this.rollup;
+    const roots = buildRollup(this.groups(), this.owners, this.options.sortOrder);
+    const byKey = new Map<string, RollupNode>();
+    const walk = (n: RollupNode) => {
+      byKey.set(n.key, n);
+      n.children.forEach(walk);
+    };
+    roots.forEach(walk);
+    this.rollup = { roots, byKey, built };
+    return this.rollup;
   }
 
   /** The node of a group, the same object each time (the view keys its state by it). */
   groupNode(key: string, object: InvolvedObject): GroupNode {
     let node = this.groupNodes.get(key);
     if (!node) {
-      node = new GroupNode(key, object, this.options.groupByNamespace ? this.namespaceNode(object.namespace) : undefined);
+      let parent: TreeNode | undefined;
+      if (this.options.groupBy === 'namespace') parent = this.namespaceNode(object.namespace);
+      else if (this.options.groupBy === 'workload') {
+        const up = this.rollupNow().byKey.get(key)?.parent;
+        parent = up && this.groupNode(up.key, up.object);
+      }
+      node = new GroupNode(key, object, parent);
       this.groupNodes.set(key, node);
     }
     return node;
@@ -268,8 +320,9 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) {
+      if (this.options.groupBy === 'workload') return [...this.status, ...this.rollupNow().roots.map((r) => this.groupNode(r.key, r.object))];
       const groups = this.groups();
-      const objects = this.options.groupByNamespace
+      const objects = this.options.groupBy === 'namespace'
         ? [...new Set(groups.map((g) => g.object.namespace))].map((ns) => this.namespaceNode(ns))
         : groups.map((g) => this.groupNode(g.key, g.object));
       return [...this.status, ...objects];
@@ -278,8 +331,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       return this.groups().filter((g) => g.object.namespace === node.namespace).map((g) => this.groupNode(g.key, g.object));
     }
     if (node instanceof GroupNode) {
+      // In workload mode the objects it owns come first, then its own events.
+      const owned = this.options.groupBy === 'workload' ? (this.rollupNow().byKey.get(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
       const group = this.store.group(node.key, this.filterNow);
-      if (!group) return [];
+      if (!group) return owned;
       const limit = this.expanded.has(node.key) ? Infinity : this.options.maxChildren;
       const shown: TreeNode[] = group.events.slice(0, limit).map((e) => this.eventNode(node, e.uid));
       // Nodes of events that left the group are dropped with the group's next listing.
@@ -288,7 +343,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
         const live = new Set(shown.map((n) => (n as EventNode).uid));
         for (const uid of nodes.keys()) if (!live.has(uid)) nodes.delete(uid);
       }
-      return group.events.length > limit ? [...shown, new MoreNode(node, group.events.length - limit)] : shown;
+      return [...owned, ...shown, ...(group.events.length > limit ? [new MoreNode(node, group.events.length - limit)] : [])];
     }
     return [];
   }

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { ClusterEvent } from '../../../model/clusterEvent';
 import type { EventGroup } from '../../../model/eventStore';
+import type { RollupNode } from '../../../model/rollup';
 
 /** What rows read while they are drawn. */
 export interface RenderContext {
@@ -12,6 +13,8 @@ export interface RenderContext {
   event(uid: string): ClusterEvent | undefined;
   /** The namespace is shown on group rows unless groups sit under namespace rows. */
   readonly showNamespace: boolean;
+  /** In workload mode: the rolled-up totals of an object's node. */
+  rollup(key: string): RollupNode | undefined;
 }
 
 export interface TreeNode {

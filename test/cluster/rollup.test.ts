@@ -1,0 +1,126 @@
+// The workload roll-up against the real control plane: owners read with metadata-only
+// watches, real controller and scheduler events rolled up Pod → ReplicaSet → Deployment and
+// Pod → Job → CronJob, a deleted pod's events still under its Deployment (also from saved
+// owners), and a user who may not list pods falling back to the flat grouping.
+import * as assert from 'node:assert/strict';
+import { AppsV1Api, BatchV1Api, CoreV1Api, RbacAuthorizationV1Api, type KubeConfig } from '@kubernetes/client-node';
+import { ApiClient } from '../../src/cluster/apiRequest';
+import { EventObserver } from '../../src/cluster/eventObserver';
+import { OwnerWatch } from '../../src/cluster/ownerWatch';
+import { EventStore } from '../../src/model/eventStore';
+import { OwnerIndex } from '../../src/model/ownerIndex';
+import { buildRollup, type RollupNode } from '../../src/model/rollup';
+import { createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+
+const NEVER = { nodeSelector: { 'kubernetes-events.test/never': 'true' } };
+
+function find(nodes: RollupNode[], kind: string, name: string | RegExp): RollupNode | undefined {
+  for (const n of nodes) {
+    if (n.object.kind === kind && (typeof name === 'string' ? n.object.name === name : name.test(n.object.name))) return n;
+    const inner = find(n.children, kind, name);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function path(n: RollupNode | undefined): string {
+  const parts: string[] = [];
+  for (let x = n; x; x = x.parent) parts.unshift(`${x.object.kind}/${x.object.name}`);
+  return parts.join(' > ');
+}
+
+describe('workload roll-up against the real control plane', function () {
+  this.timeout(180_000);
+  let kc: KubeConfig;
+  let namespace: string;
+  const stops: (() => Promise<void>)[] = [];
+
+  before(async () => {
+    kc = kubeConfigFor('admin.kubeconfig');
+    namespace = await createNamespace(kc, 'rollup');
+    const labels = { app: 'web' };
+    await kc.makeApiClient(AppsV1Api).createNamespacedDeployment({
+      namespace,
+      body: { metadata: { name: 'web' }, spec: { replicas: 2, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { ...NEVER, containers: [{ name: 'web', image: 'registry.example/web:1' }] } } } },
+    });
+    await kc.makeApiClient(BatchV1Api).createNamespacedCronJob({
+      namespace,
+      body: { metadata: { name: 'nightly' }, spec: { schedule: '* * * * *', jobTemplate: { spec: { template: { spec: { ...NEVER, restartPolicy: 'Never', containers: [{ name: 'job', image: 'registry.example/job:1' }] } } } } } },
+    });
+  });
+  after(async () => {
+    for (const stop of stops.splice(0)) await stop();
+  });
+
+  function observe(): { store: EventStore; owners: OwnerIndex } {
+    const client = new ApiClient(restConfigOf('admin.kubeconfig'));
+    const store = new EventStore();
+    const observer = new EventObserver(client, store, { namespaces: [namespace] });
+    const owners = new OwnerIndex();
+    const watch = new OwnerWatch(client, owners, [namespace]);
+    observer.start();
+    watch.start();
+    stops.push(async () => {
+      await watch.stop();
+      await observer.stop();
+    });
+    return { store, owners };
+  }
+
+  it('rolls real events up: pods under their ReplicaSet under their Deployment, the Job\'s pod under the CronJob', async () => {
+    const { store, owners } = observe();
+    const roll = () => buildRollup(store.view(), owners, 'lastSeen');
+    const pod = await waitFor('a web pod under its ReplicaSet under the Deployment', async () => {
+      const p = find(roll(), 'Pod', /^web-/);
+      return p && path(p).startsWith('Deployment/web > ReplicaSet/web-') ? p : undefined;
+    }, 90_000);
+    assert.ok(pod.events > 0 && pod.warnings > 0, 'FailedScheduling warnings on the pod');
+    const deployment = find(roll(), 'Deployment', 'web') as RollupNode;
+    const rs = deployment.children.find((c) => c.object.kind === 'ReplicaSet') as RollupNode;
+    assert.equal(deployment.events, (deployment.group?.events.length ?? 0) + rs.events, 'sums per level');
+    assert.equal(deployment.warnings, rs.children.reduce((n, c) => n + c.warnings, 0) + (rs.group?.warnings ?? 0));
+    const jobPod = await waitFor('the cron job\'s pod under its Job under the CronJob', async () => {
+      const p = find(roll(), 'Pod', /^nightly-/);
+      return p && /^CronJob\/nightly > Job\/nightly-\d+ > Pod\/nightly-/.test(path(p)) ? p : undefined;
+    }, 120_000);
+    assert.ok(jobPod.warnings > 0);
+  });
+
+  it('keeps a deleted pod\'s events under its Deployment, also from the owners saved and loaded again', async () => {
+    const { store, owners } = observe();
+    const pod = await waitFor('a web pod rolled up', async () => {
+      const p = find(buildRollup(store.view(), owners, 'lastSeen'), 'Pod', /^web-/);
+      return p && path(p).startsWith('Deployment/web > ReplicaSet/') ? p : undefined;
+    }, 90_000);
+    await kc.makeApiClient(CoreV1Api).deleteNamespacedPod({ name: pod.object.name, namespace, gracePeriodSeconds: 0 });
+    await waitFor('the pod marked deleted', async () => (owners.get(pod.object.uid)?.deletedAt !== undefined ? true : undefined));
+    const after = find(buildRollup(store.view(), owners, 'lastSeen'), 'Pod', pod.object.name);
+    assert.match(path(after), /^Deployment\/web > ReplicaSet\/web-\S+ > Pod\//, 'still under its Deployment');
+    const reloaded = new OwnerIndex();
+    reloaded.load(JSON.parse(JSON.stringify(owners.toJSON())) as ReturnType<OwnerIndex['toJSON']>);
+    assert.equal(path(find(buildRollup(store.view(), reloaded, 'lastSeen'), 'Pod', pod.object.name)), path(after), 'the same after a restart');
+  });
+
+  it('falls back to the flat grouping for a user who may read events but not pods', async () => {
+    // kev-limited may read events in this namespace only: pods stay ungrouped, nothing fails.
+    const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+    await rbac.createNamespacedRole({ namespace, body: { metadata: { name: 'events-reader' }, rules: [{ apiGroups: [''], resources: ['events'], verbs: ['get', 'list', 'watch'] }] } });
+    await rbac.createNamespacedRoleBinding({ namespace, body: { metadata: { name: 'events-reader' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'events-reader' }, subjects: [{ kind: 'User', name: 'kev-limited', apiGroup: 'rbac.authorization.k8s.io' }] } });
+    const client = new ApiClient(restConfigOf('limited.kubeconfig'));
+    const store = new EventStore();
+    const observer = new EventObserver(client, store, { namespaces: [namespace] });
+    const owners = new OwnerIndex();
+    const watch = new OwnerWatch(client, owners, [namespace]);
+    stops.push(async () => {
+      await watch.stop();
+      await observer.stop();
+    });
+    observer.start();
+    watch.start();
+    await waitFor('pods\' events', async () => (store.view().some((g) => g.object.kind === 'Pod') ? true : undefined), 90_000);
+    await waitFor('the owner watches forbidden', async () => ([...watch.state.values()].filter((s) => s.phase === 'forbidden').length === 3 ? true : undefined));
+    const roots = buildRollup(store.view(), owners, 'lastSeen');
+    assert.ok(roots.some((r) => r.object.kind === 'Pod'), 'pods at the top, as in the flat grouping');
+    assert.equal(owners.size, 0);
+  });
+});
