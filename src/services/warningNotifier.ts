@@ -43,7 +43,7 @@ export class WarningNotifier extends Disposable {
     scheduler: Scheduler = realScheduler,
   ) {
     super();
-    this.throttle = new BurstThrottle(NOTIFY_WINDOW_MS, (items, summary) => void this.tell(items, summary), scheduler);
+    this.throttle = new BurstThrottle(NOTIFY_WINDOW_MS, (items) => void this.tell(items), scheduler);
     this._register(toDisposable(() => this.throttle.dispose()));
     this._register(s.connection.onDidChangeStatus((st) => this.onStatus(st.phase)));
     this._register(s.store.onDidChange((c) => this.onChange(c.all ? undefined : c.groups)));
@@ -92,8 +92,8 @@ export class WarningNotifier extends Disposable {
     this.throttle.push(news.filter((n) => !isMuted(mutes, n.event) && matchesFilter(n.event, filter)));
   }
 
-  private describe(items: WarningNews[], summary: boolean): string {
-    if (!summary && items.length === 1) {
+  private describe(items: WarningNews[]): string {
+    if (items.length === 1) {
       const { event: e, isNew, countBefore } = items[0];
       const o = e.involvedObject;
       const what = `${oneLine(e.reason)} on ${oneLine(`${o.kind}/${o.name}`)}${o.namespace ? ` in ${oneLine(o.namespace)}` : ''}`;
@@ -107,8 +107,8 @@ export class WarningNotifier extends Disposable {
     return `${items.length} warning${items.length === 1 ? '' : 's'} on ${objects.size} object${objects.size === 1 ? '' : 's'} in ${this.s.connection.context ?? 'the cluster'}: ${top.join(', ')}${reasons.size > 4 ? ', …' : ''}`;
   }
 
-  private async tell(items: WarningNews[], summary: boolean): Promise<void> {
-    const text = this.describe(items, summary);
+  private async tell(items: WarningNews[]): Promise<void> {
+    const text = this.describe(items);
     this.told.push({ text, uids: items.map((n) => n.event.uid) });
     const newest = items.reduce((a, b) => ((b.event.lastSeen ?? 0) > (a.event.lastSeen ?? 0) ? b : a)).event;
     const pick = await vscode.window.showWarningMessage(text, 'Show', 'Mute…');
