@@ -213,6 +213,7 @@ describe('commands and the tree', function () {
 
     await s.connection.connect({ context: 'kev-limited' });
     await waitFor('the forbidden state', () => s.status.viewState === 'forbidden');
+    assert.equal(s.tree.nodeCount(), 0, 'no node of the other context is kept');
     const forbidden = t.statusLabels();
     assert.match(forbidden[0], /^Cannot list events in any namespace as user kev-limited/);
     for (const action of ['Retry', 'Switch Context…', 'Show Log']) assert.ok(forbidden.includes(action));

@@ -69,6 +69,29 @@ describe('notifications and search, in Chromium', function () {
     assert.equal(await rises.count(), 0, 'the muted reason rose to 9 and nothing was said');
   });
 
+  it('rolls events up under their workload, summing warnings per level, and back', async () => {
+    await v.moreAction('Group By...');
+    await v.waitForQuickTitle('Group Events By');
+    await v.pick('Workload');
+    const deployment = v.objectRows().filter({ hasText: /^Deployment\/web/ }).first();
+    await deployment.waitFor({ timeout: 30_000 });
+    // Its pods' FailedScheduling warnings are summed onto the Deployment.
+    await eventually('the pods\' warnings summed on the Deployment', async () => /^[1-9]\d*$/.test(await v.badge(deployment)));
+    assert.equal(await v.objectRows().filter({ hasText: /^Pod\// }).count(), 0, 'no pod at the top: each is under its workload');
+    await v.expand(deployment);
+    const rs = v.level(2).filter({ hasText: /^ReplicaSet\/web-/ }).first();
+    await rs.waitFor({ timeout: 30_000 });
+    await v.expand(rs);
+    const pod = page.locator('.part.sidebar .monaco-list-row[aria-level="3"]').filter({ hasText: /^Pod\/web-/ }).first();
+    await pod.waitFor({ timeout: 30_000 });
+    const sum = Number(await v.badge(deployment));
+    assert.ok(sum >= Number(await v.badge(pod)), 'a level sums what is beneath it');
+    await screenshot(page, 'ui-10-workload-rollup');
+    await v.moreAction('Group By...');
+    await v.pick('Object');
+    await v.objectRows().filter({ hasText: /^Pod\// }).first().waitFor({ timeout: 30_000 });
+  });
+
   it('searches every event kept, history included, and reveals the one chosen', async () => {
     await createEvent(NS, `gone.${stamp}`, { kind: 'ConfigMap', name: `gone-${stamp}`, apiVersion: 'v1' }, 'RotatedKeys', `keys rotated ${stamp} then the event expired`, 'Normal');
     await v.row(`ConfigMap/gone-${stamp}`).waitFor({ timeout: 30_000 });

@@ -204,6 +204,13 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.ticker.forget();
   }
 
+  /** Nodes held (objects, namespaces, events): as many as the view shows, never more. */
+  nodeCount(): number {
+    let events = 0;
+    for (const m of this.eventNodes.values()) events += m.size;
+    return this.groupNodes.size + this.namespaceNodes.size + events;
+  }
+
   /** Owners changed (the roll-up's shape may have): redraw everything in workload mode. */
   ownersChanged(): void {
     if (this.options.groupBy === 'workload') this.refreshAll();
