@@ -40,7 +40,12 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const channel = vscode.window.createOutputChannel('Kubernetes Events', { log: true });
   const logger = new OutputChannelLogger(channel);
   const keys = new ContextKeyService();
-  const store = new EventStore({ historyFolder: context.globalStorageUri.fsPath, maxEvents: s0.storeCap, historyWindowMs: s0.historyWindowHours * 3_600_000 });
+  const store = new EventStore({
+    historyFolder: context.globalStorageUri.fsPath,
+    maxEvents: s0.storeCap,
+    historyWindowMs: s0.historyWindowHours * 3_600_000,
+    onHistoryError: (e, action) => logger.error(e, `Cannot ${action} the event history`),
+  });
   const tree = new EventsTreeProvider(store, { groupBy: s0.groupBy, maxChildren: s0.maxChildren, sortOrder: s0.sortOrder });
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: false });
   const recording = new RecordingService(store, logger, s0.correlator);

@@ -1,8 +1,9 @@
 // One connection to one cluster context at a time, feeding one store: switching context
 // stops every watch and closes the old context's transport before anything of the new one
 // is built (a client kept across a switch would send one user's credentials to another
-// server), and each context keeps its own history file. One transport (one keep-alive
-// agent) per context serves the watches, the commands and the sink alike.
+// server), and each cluster identity (server, user, context) keeps its own history. One
+// transport (one keep-alive agent) per context serves the watches, the commands and the
+// sink alike.
 import type { EventStore } from '../model/eventStore';
 import { ApiClient } from './apiRequest';
 import { EventObserver, type ObserverOptions, type ObserverState } from './eventObserver';
@@ -14,6 +15,11 @@ export interface ConnectionOptions extends ObserverOptions {
   /** An explicit kubeconfig path; otherwise KUBECONFIG or ~/.kube/config. */
   readonly kubeconfigPath?: string;
   readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Whose history this is: two clusters with the same context name must not share one. */
+export function clusterIdentity(config: RestConfig): string {
+  return JSON.stringify({ server: config.server, user: config.user, context: config.context });
 }
 
 function sameConfig(a: RestConfig, b: RestConfig): boolean {
@@ -91,7 +97,7 @@ export class ClusterConnection {
     const config = transport.config;
     this.contextNow = config.context;
     this.transport = transport;
-    this.store.loadHistory(this.contextNow);
+    await this.store.loadHistory(clusterIdentity(config));
     const observer = new EventObserver(new ApiClient(transport), this.store, this.options);
     observer.onDidChangeState((s) => {
       for (const l of this.stateListeners) l(s);
@@ -105,14 +111,15 @@ export class ClusterConnection {
     const observer = this.observer;
     this.observer = undefined;
     if (observer) await observer.stop();
-    if (this.contextNow) this.saveHistory();
+    await this.saveHistory();
     this.store.clear();
     this.contextNow = undefined;
     this.transport?.dispose();
     this.transport = undefined;
   }
 
-  saveHistory(): void {
-    if (this.contextNow) this.store.saveHistory(this.contextNow);
+  /** Writes what changed since the last save to this cluster's history. Never rejects. */
+  saveHistory(): Promise<void> {
+    return this.store.saveHistory();
   }
 }

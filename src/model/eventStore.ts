@@ -1,20 +1,27 @@
-// The event store: events by UID, grouped by the object they are about, newest first by
-// time. Deleted or expired events stay as history for a while; memory is capped, oldest
-// groups going first. A filtered view is kept up to date group by group.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { objectKey, sortTime, type ClusterEvent, type InvolvedObject } from './clusterEvent';
-import { matchesFilter, NO_FILTER, type EventFilter } from './filters';
+// The event store: events by UID, grouped by the object they are about. Deleted or expired
+// events stay as history for a while, and across restarts in a log per cluster
+// (storeHistory.ts). Memory is capped by dropping the events seen longest ago first
+// (evictionOrder.ts). Views through a filter and in an order are kept up to date as events
+// come and go (liveView.ts); the badge's count of new warnings too (unseenWarnings.ts).
+import type { ClusterEvent } from './clusterEvent';
+import { EvictionOrder } from './evictionOrder';
+import { NO_FILTER, type EventFilter } from './filters';
+import { LiveView, type EventGroup, type ViewSource } from './liveView';
+import { StoreHistory, type HistoryErrorHandler } from './storeHistory';
+import { newEntry, type StoreEntry } from './storeEntry';
+import { UnseenWarnings } from './unseenWarnings';
+import { DEFAULT_VIEW_ORDER, type ViewOrder } from './viewOrder';
 
-/** The history file's format version; a file of another version is ignored. */
-const HISTORY_FORMAT = 1;
-/** Evicting goes down to this share of the cap, so a burst does not evict on every event. */
-const EVICT_TO = 0.95;
+export type { EventGroup, ViewChange } from './liveView';
+export { LiveView } from './liveView';
+export type { ViewOrder } from './viewOrder';
 
 /** Events the store holds at most by default (live and history together). */
 export const DEFAULT_MAX_EVENTS = 20_000;
 /** How long a deleted or expired event stays as history by default. */
 export const DEFAULT_HISTORY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Views `view(filter)` keeps for the filters read last (the tree's, and the unfiltered one). */
+const KEPT_VIEWS = 2;
 
 export interface StoreOptions {
   readonly maxEvents?: number;
@@ -23,114 +30,73 @@ export interface StoreOptions {
   readonly now?: () => number;
   /** A folder to keep the history in across restarts (the extension's storage folder). */
   readonly historyFolder?: string;
+  /** Where history read and write errors go (they are never thrown). */
+  readonly onHistoryError?: HistoryErrorHandler;
 }
 
-/** The events of one involved object, newest first. */
-export interface EventGroup {
-  readonly key: string;
-  readonly object: InvolvedObject;
-  /** Newest first. */
-  readonly events: readonly ClusterEvent[];
-  /** The newest event's time. */
-  readonly lastSeen: number;
-  readonly warnings: number;
-}
-
-/** What changed: the keys of the groups touched, and whether everything may have. */
+/** What changed: the keys of the groups touched, whether everything may have, and what the cap dropped. */
 export interface StoreChange {
   readonly groups: ReadonlySet<string>;
   readonly all: boolean;
-}
-
-interface MutableGroup {
-  readonly key: string;
-  object: InvolvedObject;
-  readonly events: Map<string, ClusterEvent>;
-  /** Set when events changed; the sorted list is rebuilt on the next read. */
-  sorted: ClusterEvent[] | undefined;
-  lastSeen: number;
-  /** The last filtered result and the filter it was for, until the group changes. */
-  filtered: { filter: EventFilter; group: EventGroup | undefined } | undefined;
-}
-
-function byTimeNewestFirst(a: ClusterEvent, b: ClusterEvent): number {
-  // Time first; at equal times the later resourceVersion, then the name, keep the order stable.
-  return sortTime(b) - sortTime(a) || Number(b.resourceVersion || 0) - Number(a.resourceVersion || 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  /** Events the memory cap dropped in this change (the oldest first). */
+  readonly evicted: number;
 }
 
 export class EventStore {
-  private readonly events = new Map<string, ClusterEvent>();
+  private readonly entries = new Map<string, StoreEntry>();
   /** namespace/name → uid, so a local event is replaced by its copy from the server. */
   private readonly byName = new Map<string, string>();
-  private readonly groups = new Map<string, MutableGroup>();
+  /** Events per group key. */
+  private readonly groupSizes = new Map<string, number>();
+  private readonly evictionOrder = new EvictionOrder();
+  private readonly views = new Set<LiveView>();
+  /** Views made by view(filter), the last read last. */
+  private readonly keptViews = new Map<EventFilter, LiveView>();
   private readonly listeners = new Set<(c: StoreChange) => void>();
   private readonly maxEvents: number;
   private readonly historyWindowMs: number;
   private readonly now: () => number;
   private readonly historyFolder: string | undefined;
-  /** Events dropped to stay under maxEvents. */
+  private readonly onHistoryError: HistoryErrorHandler;
+  private history: StoreHistory | undefined;
+  /** New warnings since the user last looked: the view's badge. */
+  readonly unseenWarnings = new UnseenWarnings();
+  /** Events dropped to stay under maxEvents, since the store was made. */
   evictions = 0;
+  private seq = 0;
   private pending: Set<string> | undefined;
   private pendingAll = false;
+  private pendingEvicted = 0;
   private batchDepth = 0;
+  private readonly source: ViewSource;
 
   constructor(options: StoreOptions = {}) {
-    this.maxEvents = options.maxEvents ?? DEFAULT_MAX_EVENTS;
+    this.maxEvents = Math.max(1, options.maxEvents ?? DEFAULT_MAX_EVENTS);
     this.historyWindowMs = options.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS;
     this.now = options.now ?? Date.now;
     this.historyFolder = options.historyFolder;
-  }
-
-  /** The history file of one cluster context: a safe file name derived from the context's. */
-  private historyFile(name: string): string | undefined {
-    return this.historyFolder && path.join(this.historyFolder, `history-${encodeURIComponent(name).replace(/%/g, '_')}.json`);
-  }
-
-  /**
-   * Reads the saved history: every event comes back as it was, and those that were live are
-   * taken as live until the next list says otherwise. Returns how many were read.
-   */
-  loadHistory(name: string): number {
-    const file = this.historyFile(name);
-    if (!file || !fs.existsSync(file)) return 0;
-    let saved: { format?: number; events?: ClusterEvent[] };
-    try {
-      saved = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof saved;
-    } catch {
-      return 0; // A damaged file loses the history, never the live view.
-    }
-    if (saved.format !== HISTORY_FORMAT || !Array.isArray(saved.events)) return 0;
-    this.batch(() => {
-      for (const e of saved.events as ClusterEvent[]) this.upsert(e);
-    });
-    this.pruneHistory();
-    return saved.events.length;
-  }
-
-  /** Writes every event (live and history) to the history file, atomically. */
-  saveHistory(name: string): void {
-    const file = this.historyFile(name);
-    if (!file) return;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ format: HISTORY_FORMAT, savedAt: this.now(), events: [...this.events.values()] }));
-    fs.renameSync(tmp, file);
+    this.onHistoryError = options.onHistoryError ?? ((e, action) => console.error(`Kubernetes Events: history ${action} failed: ${e.message}`));
+    this.source = {
+      entries: () => this.entries.values(),
+      lastSeq: () => this.seq,
+      detach: (view) => this.views.delete(view),
+    };
   }
 
   get size(): number {
-    return this.events.size;
+    return this.entries.size;
   }
 
   get groupCount(): number {
-    return this.groups.size;
+    return this.groupSizes.size;
   }
 
   get(uid: string): ClusterEvent | undefined {
-    return this.events.get(uid);
+    return this.entries.get(uid)?.event;
   }
 
-  all(): IterableIterator<ClusterEvent> {
-    return this.events.values();
+  *all(): IterableIterator<ClusterEvent> {
+    for (const e of this.entries.values()) yield e.event;
   }
 
   onDidChange(listener: (c: StoreChange) => void): { dispose(): void } {
@@ -150,37 +116,13 @@ export class EventStore {
 
   /** Adds or replaces an event (ADDED, MODIFIED, or a list item). */
   upsert(e: ClusterEvent): void {
-    const nameKey = `${e.namespace}/${e.name}`;
-    const previousUid = this.byName.get(nameKey);
-    // The server's copy of an event we recorded locally takes the local one's place.
-    if (previousUid !== undefined && previousUid !== e.uid) {
-      const previous = this.events.get(previousUid);
-      if (previous && (previous.origin === 'local' || e.origin === 'local')) {
-        if (e.origin === 'local' && previous.origin !== 'local' && !previous.expiredAt) return;
-        this.delete(previousUid);
-      }
-    }
-    const old = this.events.get(e.uid);
-    if (old && objectKey(old.involvedObject) !== objectKey(e.involvedObject)) this.delete(e.uid);
-    this.events.set(e.uid, e);
-    this.byName.set(nameKey, e.uid);
-    const key = objectKey(e.involvedObject);
-    let group = this.groups.get(key);
-    if (!group) {
-      group = { key, object: e.involvedObject, events: new Map(), sorted: undefined, lastSeen: 0, filtered: undefined };
-      this.groups.set(key, group);
-    }
-    group.events.set(e.uid, e);
-    group.sorted = undefined;
-    group.filtered = undefined;
-    group.lastSeen = Math.max(group.lastSeen, sortTime(e));
-    this.changed(key);
-    if (this.events.size > this.maxEvents) this.evictOldestGroups();
+    this.put(e, false);
+    this.flushUnlessBatching();
   }
 
   /** A DELETED event (TTL or by hand): kept as history, marked expired. */
   expire(uid: string): void {
-    const e = this.events.get(uid);
+    const e = this.get(uid);
     if (!e || e.expiredAt !== undefined) return;
     this.upsert({ ...e, expiredAt: this.now() });
   }
@@ -192,7 +134,7 @@ export class EventStore {
   reconcile(origin: ClusterEvent['origin'], listed: ReadonlySet<string>, namespace?: string): number {
     let expired = 0;
     this.batch(() => {
-      for (const e of [...this.events.values()]) {
+      for (const { event: e } of [...this.entries.values()]) {
         if (e.origin === origin && e.expiredAt === undefined && !listed.has(e.uid) && (namespace === undefined || e.namespace === namespace)) {
           this.expire(e.uid);
           expired++;
@@ -207,9 +149,9 @@ export class EventStore {
     const cutoff = this.now() - this.historyWindowMs;
     let pruned = 0;
     this.batch(() => {
-      for (const e of [...this.events.values()]) {
-        if (e.expiredAt !== undefined && e.expiredAt < cutoff) {
-          this.delete(e.uid);
+      for (const entry of [...this.entries.values()]) {
+        if (entry.event.expiredAt !== undefined && entry.event.expiredAt < cutoff) {
+          this.drop(entry, false);
           pruned++;
         }
       }
@@ -217,86 +159,164 @@ export class EventStore {
     return pruned;
   }
 
-  /** Forgets everything (a context switch). */
+  /** Forgets everything (a context switch) and lets go of the history file: save it first. */
   clear(): void {
-    this.events.clear();
+    this.history?.detach();
+    this.history = undefined;
+    this.entries.clear();
     this.byName.clear();
-    this.groups.clear();
+    this.groupSizes.clear();
+    this.evictionOrder.clear();
+    this.unseenWarnings.markSeen();
+    for (const v of this.views) v.cleared();
     this.pendingAll = true;
     this.flushUnlessBatching();
   }
 
-  /** Every group, newest first, with the events the filter lets through (groups left empty are left out). */
+  /**
+   * A view through `filter` in `order`, kept up to date until disposed. It is built in
+   * slices that yield to the event loop: it shows what it has so far, and `ready` settles
+   * when it holds everything.
+   */
+  liveView(filter: EventFilter = NO_FILTER, order: ViewOrder = DEFAULT_VIEW_ORDER): LiveView {
+    const view = new LiveView(this.source, filter, order, 'sliced');
+    this.views.add(view);
+    return view;
+  }
+
+  /**
+   * Every group, newest first, with the events the filter lets through (groups left empty
+   * are left out). The view of the last few filters read is kept up to date, so reading it
+   * again costs only what changed; a new filter builds its view at once (see liveView for
+   * one that does not block).
+   */
   view(filter: EventFilter = NO_FILTER): EventGroup[] {
-    const out: EventGroup[] = [];
-    for (const g of this.groups.values()) {
-      const group = this.filteredGroup(g, filter);
-      if (group) out.push(group);
-    }
-    return out.sort((a, b) => b.lastSeen - a.lastSeen || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return [...this.keptView(filter).groups()];
   }
 
   /** One group through a filter, or undefined when none of its events pass. */
   group(key: string, filter: EventFilter = NO_FILTER): EventGroup | undefined {
-    const g = this.groups.get(key);
-    return g && this.filteredGroup(g, filter);
+    return this.keptView(filter).group(key);
   }
 
-  /** Only groups that changed since the last read with this filter are filtered again. */
-  private filteredGroup(g: MutableGroup, filter: EventFilter): EventGroup | undefined {
-    if (g.filtered?.filter === filter) return g.filtered.group;
-    const group = this.filterGroup(g, filter);
-    g.filtered = { filter, group };
-    return group;
+  /**
+   * Reads the history of a cluster (an opaque identity: the connection passes server,
+   * user and context) in slices, its events visible as they come; from then on saves go to
+   * that cluster's log. Events that were live are taken as live until the next list says
+   * otherwise. Returns how many events the log held.
+   */
+  async loadHistory(identity: string): Promise<number> {
+    this.history?.detach();
+    this.history = undefined;
+    if (!this.historyFolder) return 0;
+    const history = new StoreHistory(identity, this.historyFolder, this.historyTarget(), this.onHistoryError);
+    this.history = history;
+    return history.load();
   }
 
-  private filterGroup(g: MutableGroup, filter: EventFilter): EventGroup | undefined {
-    g.sorted ??= [...g.events.values()].sort(byTimeNewestFirst);
-    const events = filter === NO_FILTER ? g.sorted : g.sorted.filter((e) => matchesFilter(e, filter));
-    if (events.length === 0) return undefined;
-    let warnings = 0;
-    for (const e of events) if (e.type === 'Warning' && e.expiredAt === undefined) warnings++;
-    return { key: g.key, object: g.object, events, lastSeen: sortTime(events[0]), warnings };
+  /** Writes what changed since the last save to the cluster's log; nothing if nothing changed. Never rejects. */
+  saveHistory(): Promise<void> {
+    return this.history?.save() ?? Promise.resolve();
   }
 
-  private delete(uid: string): void {
-    const e = this.events.get(uid);
-    if (!e) return;
-    this.events.delete(uid);
+  /** The history log in use, if any (for tests and the benchmark). */
+  get historyLog(): StoreHistory | undefined {
+    return this.history;
+  }
+
+  private historyTarget(): ConstructorParameters<typeof StoreHistory>[2] {
+    return {
+      size: () => this.size,
+      events: () => Array.from(this.entries.values(), (e) => e.event),
+      batch: (f) => this.batch(f),
+      replayPut: (e) => {
+        const current = this.entries.get(e.uid);
+        if (!current || current.fromHistory) this.put(e, true);
+      },
+      replayDelete: (uid) => {
+        const current = this.entries.get(uid);
+        if (current?.fromHistory) this.drop(current, true);
+      },
+      pruneHistory: () => this.pruneHistory(),
+    };
+  }
+
+  private keptView(filter: EventFilter): LiveView {
+    let view = this.keptViews.get(filter);
+    if (view) {
+      this.keptViews.delete(filter);
+    } else {
+      view = new LiveView(this.source, filter, DEFAULT_VIEW_ORDER, 'atOnce');
+      this.views.add(view);
+      if (this.keptViews.size >= KEPT_VIEWS) {
+        const [oldest, old] = this.keptViews.entries().next().value as [EventFilter, LiveView];
+        this.keptViews.delete(oldest);
+        old.dispose();
+      }
+    }
+    this.keptViews.set(filter, view);
+    return view;
+  }
+
+  /** Stores an event; `replay`: read from the history log (not a change to save or to badge). */
+  private put(e: ClusterEvent, replay: boolean): void {
     const nameKey = `${e.namespace}/${e.name}`;
-    if (this.byName.get(nameKey) === uid) this.byName.delete(nameKey);
-    const key = objectKey(e.involvedObject);
-    const g = this.groups.get(key);
-    if (g) {
-      g.events.delete(uid);
-      g.sorted = undefined;
-      g.filtered = undefined;
-      if (g.events.size === 0) this.groups.delete(key);
-      else {
-        let last = 0;
-        for (const x of g.events.values()) last = Math.max(last, sortTime(x));
-        g.lastSeen = last;
+    const previousUid = this.byName.get(nameKey);
+    // The server's copy of an event we recorded locally takes the local one's place.
+    if (previousUid !== undefined && previousUid !== e.uid) {
+      const previous = this.entries.get(previousUid);
+      if (previous && (previous.event.origin === 'local' || e.origin === 'local')) {
+        if (e.origin === 'local' && previous.event.origin !== 'local' && !previous.event.expiredAt) return;
+        this.drop(previous, replay);
       }
     }
-    this.changed(key);
+    const old = this.entries.get(e.uid);
+    if (old) this.unlink(old);
+    this.link(newEntry(e, ++this.seq, replay));
+    if (!replay) {
+      this.history?.noteSet(e);
+      this.unseenWarnings.stored(old?.event, e);
+    }
+    // The oldest go first, one for one: never the newest, never more than needed.
+    while (this.entries.size > this.maxEvents) {
+      this.drop(this.evictionOrder.peek() as StoreEntry, false);
+      this.evictions++;
+      this.pendingEvicted++;
+    }
   }
 
-  /** Drops whole groups, the ones seen longest ago first, until under the cap. */
-  private evictOldestGroups(): void {
-    const target = Math.floor(this.maxEvents * EVICT_TO);
-    const oldestFirst = [...this.groups.values()].sort((a, b) => a.lastSeen - b.lastSeen);
-    for (const g of oldestFirst) {
-      if (this.events.size <= target) break;
-      for (const uid of [...g.events.keys()]) {
-        this.delete(uid);
-        this.evictions++;
-      }
-    }
+  /** Removes an event: pruned, evicted, or replaced by its server copy. */
+  private drop(entry: StoreEntry, replay: boolean): void {
+    this.unlink(entry);
+    if (!replay) this.history?.noteDelete(entry.event.uid);
+    this.unseenWarnings.removed(entry.event.uid);
+  }
+
+  private link(entry: StoreEntry): void {
+    const e = entry.event;
+    this.entries.set(e.uid, entry);
+    this.byName.set(`${e.namespace}/${e.name}`, e.uid);
+    this.groupSizes.set(entry.key, (this.groupSizes.get(entry.key) ?? 0) + 1);
+    this.evictionOrder.push(entry);
+    for (const v of this.views) v.added(entry);
+    this.changed(entry.key);
+  }
+
+  private unlink(entry: StoreEntry): void {
+    const e = entry.event;
+    this.entries.delete(e.uid);
+    const nameKey = `${e.namespace}/${e.name}`;
+    if (this.byName.get(nameKey) === e.uid) this.byName.delete(nameKey);
+    const n = (this.groupSizes.get(entry.key) ?? 1) - 1;
+    if (n > 0) this.groupSizes.set(entry.key, n);
+    else this.groupSizes.delete(entry.key);
+    this.evictionOrder.remove(entry);
+    for (const v of this.views) v.removed(entry);
+    this.changed(entry.key);
   }
 
   private changed(key: string): void {
     (this.pending ??= new Set()).add(key);
-    this.flushUnlessBatching();
   }
 
   private flushUnlessBatching(): void {
@@ -305,9 +325,11 @@ export class EventStore {
 
   private flush(): void {
     if (!this.pending && !this.pendingAll) return;
-    const change: StoreChange = { groups: this.pending ?? new Set(), all: this.pendingAll };
+    const change: StoreChange = { groups: this.pending ?? new Set(), all: this.pendingAll, evicted: this.pendingEvicted };
     this.pending = undefined;
     this.pendingAll = false;
+    this.pendingEvicted = 0;
+    for (const v of this.views) v.flush(change.evicted);
     for (const l of this.listeners) l(change);
   }
 }

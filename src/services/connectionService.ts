@@ -11,8 +11,12 @@ import type { EventStore } from '../model/eventStore';
 import type { Logger } from '../record/logger';
 import { statusOfWatches, type ConnectionStatus } from './connectionStatus';
 
-/** History is saved this often while connected (and when the connection ends). */
-export const HISTORY_SAVE_INTERVAL_MS = 30_000;
+/**
+ * History is saved this often while connected (and when the connection ends). A save writes
+ * only what changed (nothing when nothing did), off the hot path, so it can be frequent: a
+ * crash loses at most this much.
+ */
+export const HISTORY_SAVE_INTERVAL_MS = 5_000;
 /** Expired history is pruned this often. */
 export const HISTORY_PRUNE_INTERVAL_MS = 60_000;
 
@@ -42,7 +46,7 @@ export class ConnectionService extends Disposable {
     super();
     this.connection = new ClusterConnection(store);
     this._register(this.connection.onDidChangeState((s) => this.setStatus(statusOfWatches(this.connection.context, s))));
-    const save = setInterval(() => this.saveHistory(), HISTORY_SAVE_INTERVAL_MS);
+    const save = setInterval(() => void this.saveHistory(), HISTORY_SAVE_INTERVAL_MS);
     const prune = setInterval(() => store.pruneHistory(), HISTORY_PRUNE_INTERVAL_MS);
     this._register(toDisposable(() => (clearInterval(save), clearInterval(prune))));
   }
@@ -105,12 +109,9 @@ export class ConnectionService extends Disposable {
     return this.connection.newClient();
   }
 
-  saveHistory(): void {
-    try {
-      this.connection.saveHistory();
-    } catch (e) {
-      this.logger.error(e, 'Cannot save the event history');
-    }
+  /** Never rejects: the store hands write errors to its onHistoryError (the log). */
+  saveHistory(): Promise<void> {
+    return this.connection.saveHistory();
   }
 
   async stop(): Promise<void> {

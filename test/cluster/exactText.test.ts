@@ -166,13 +166,14 @@ describe('exact text through list, watch, history and exports', function () {
       // The history file: saved, loaded into another store, unchanged.
       const historyFolder = path.join(controlPlaneDir(), 'text-history', namespace);
       const saving = new EventStore({ historyFolder, maxEvents: COUNT * 2 });
+      await saving.loadHistory(`exact-text-${namespace}`);
       for (const e of watched.all()) saving.upsert(e);
-      saving.saveHistory('exact-text');
+      await saving.saveHistory();
       const loading = new EventStore({ historyFolder, maxEvents: COUNT * 2 });
-      assert.equal(loading.loadHistory('exact-text'), COUNT);
+      assert.equal(await loading.loadHistory(`exact-text-${namespace}`), COUNT);
       const fromHistory = byName(loading);
       for (const [name, text] of onServer) assertSameBytes(fromHistory.get(name), text, `${name} through the history file`);
-      assert.ok(!fs.readFileSync(path.join(historyFolder, fs.readdirSync(historyFolder)[0]), 'utf8').includes('\uFFFD'), 'no replacement character in the history file');
+      assert.ok(!fs.readFileSync(saving.historyLog?.file ?? '', 'utf8').includes('\uFFFD'), 'no replacement character in the history file');
 
       // Every export format.
       const groups = watched.view();

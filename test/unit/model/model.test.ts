@@ -137,15 +137,6 @@ describe('EventStore', () => {
     assert.equal(store.size, 1, 'a later local copy does not displace the live server event');
   });
 
-  it('caps memory: the oldest groups are evicted first, and counted', () => {
-    const store = new EventStore({ maxEvents: 100 });
-    for (let i = 0; i < 150; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 30}`, first: T0 + i * S }));
-    assert.ok(store.size <= 100);
-    assert.equal(store.evictions, 150 - store.size);
-    const names = store.view().map((g) => g.object.name);
-    assert.ok(names.includes('obj-29') && !names.includes('obj-0'), `newest groups stay: ${names.join(',')}`);
-  });
-
   it('filters incrementally: only groups that changed are filtered again', () => {
     const store = new EventStore();
     const warningsOnly = { types: ['Warning'] };
@@ -170,21 +161,23 @@ describe('EventStore', () => {
     assert.deepEqual(changes, [2]);
   });
 
-  it('keeps its history across a restart in the folder it is given', () => {
+  it('keeps its history across a restart in the folder it is given, one log per cluster identity', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-history-'));
     try {
       const store = new EventStore({ historyFolder: folder });
+      await store.loadHistory('cluster-a');
       store.upsert(coreEvent({ uid: 'a' }));
       store.upsert(coreEvent({ uid: 'b' }));
       store.expire('b');
-      store.saveHistory('ctx');
+      await store.saveHistory();
       const reloaded = new EventStore({ historyFolder: folder });
-      assert.equal(reloaded.loadHistory('ctx'), 2);
-      assert.equal(reloaded.loadHistory('another-context'), 0, 'each context has its own history');
+      assert.equal(await reloaded.loadHistory('cluster-a'), 2);
       assert.ok(reloaded.get('b')?.expiredAt, 'expired stays expired');
       assert.equal(reloaded.get('a')?.expiredAt, undefined);
-      fs.writeFileSync(path.join(folder, 'history-ctx.json'), '{broken');
-      assert.equal(new EventStore({ historyFolder: folder }).loadHistory('ctx'), 0, 'a damaged file is ignored');
+      assert.equal(await new EventStore({ historyFolder: folder }).loadHistory('cluster-b'), 0, 'each cluster has its own history');
+      const file = store.historyLog?.file as string;
+      fs.writeFileSync(file, '{broken');
+      assert.equal(await new EventStore({ historyFolder: folder }).loadHistory('cluster-a'), 0, 'a damaged file is ignored');
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }

@@ -1,0 +1,120 @@
+// The memory cap: the events seen longest ago go first, the newest always stay, the store
+// is never emptied, and one burst is one change notification that counts what was dropped.
+import * as assert from 'node:assert/strict';
+import { EventStore, type StoreChange } from '../../../src/model/eventStore';
+import { coreEvent, random, T0 } from './fixtures';
+
+const S = 1000;
+
+function shuffled<T>(xs: T[], rnd: () => number): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const uids = (store: EventStore) => new Set([...store.all()].map((e) => e.uid));
+
+describe('EventStore memory cap', () => {
+  it('one object with more events than the cap keeps its newest events, not nothing', () => {
+    const store = new EventStore({ maxEvents: 100, now: () => T0 });
+    for (let i = 0; i < 250; i++) store.upsert(coreEvent({ uid: `e${i}`, object: 'web-1', first: T0 + i * S }));
+    assert.equal(store.size, 100);
+    assert.equal(store.groupCount, 1);
+    assert.equal(store.evictions, 150);
+    const events = store.view()[0].events;
+    assert.equal(events.length, 100);
+    assert.deepEqual(
+      events.map((e) => e.uid),
+      Array.from({ length: 100 }, (_, k) => `e${249 - k}`),
+      'the 100 newest, newest first',
+    );
+  });
+
+  it('many objects, events arriving in any time order: exactly the newest survive', () => {
+    const rnd = random(8);
+    const cap = 500;
+    const n = 3000;
+    // Distinct times in a shuffled order of arrival; 50 objects.
+    const times = shuffled(Array.from({ length: n }, (_, i) => T0 + i * S), rnd);
+    const store = new EventStore({ maxEvents: cap, now: () => T0 });
+    let notified = 0;
+    let evictedNotified = 0;
+    store.onDidChange((c) => {
+      notified++;
+      evictedNotified += c.evicted;
+    });
+    times.forEach((t, i) => {
+      store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${Math.floor(rnd() * 50)}`, first: t }));
+      assert.equal(store.size, Math.min(i + 1, cap));
+    });
+    const expected = times
+      .map((t, i) => ({ t, uid: `e${i}` }))
+      .sort((a, b) => b.t - a.t)
+      .slice(0, cap)
+      .map((x) => x.uid);
+    assert.deepEqual(uids(store), new Set(expected));
+    assert.equal(store.evictions, n - cap);
+    assert.equal(evictedNotified, n - cap, 'every eviction is in a change notification');
+    assert.equal(notified, n, 'one notification per upsert outside a batch, evictions included in it');
+  });
+
+  it('every event its own object: the newest objects stay, in order', () => {
+    const store = new EventStore({ maxEvents: 100, now: () => T0 });
+    for (let i = 0; i < 1000; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `pod-${i}`, first: T0 + i * S }));
+    assert.equal(store.groupCount, 100);
+    assert.deepEqual(
+      store.view().map((g) => g.object.name),
+      Array.from({ length: 100 }, (_, k) => `pod-${999 - k}`),
+    );
+  });
+
+  it('equal timestamps: the ones received last stay, and a newer time outranks arrival', () => {
+    const store = new EventStore({ maxEvents: 10, now: () => T0 });
+    store.upsert(coreEvent({ uid: 'newer', object: 'a', first: T0 + S }));
+    for (let i = 0; i < 30; i++) store.upsert(coreEvent({ uid: `same${i}`, object: `o${i % 3}`, first: T0 }));
+    assert.equal(store.size, 10);
+    assert.deepEqual(uids(store), new Set(['newer', ...Array.from({ length: 9 }, (_, k) => `same${21 + k}`)]));
+  });
+
+  it('an update that makes an event newer moves it away from eviction', () => {
+    const store = new EventStore({ maxEvents: 3, now: () => T0 });
+    store.upsert(coreEvent({ uid: 'a', first: T0 }));
+    store.upsert(coreEvent({ uid: 'b', first: T0 + S }));
+    store.upsert(coreEvent({ uid: 'c', first: T0 + 2 * S }));
+    store.upsert(coreEvent({ uid: 'a', first: T0, last: T0 + 10 * S, count: 2 }));
+    store.upsert(coreEvent({ uid: 'd', first: T0 + 3 * S }));
+    assert.deepEqual(uids(store), new Set(['a', 'c', 'd']));
+  });
+
+  it('an event older than everything held, arriving at the cap, is the one dropped', () => {
+    const store = new EventStore({ maxEvents: 2, now: () => T0 });
+    store.upsert(coreEvent({ uid: 'b', first: T0 + S }));
+    store.upsert(coreEvent({ uid: 'c', first: T0 + 2 * S }));
+    store.upsert(coreEvent({ uid: 'old', first: T0 }));
+    assert.deepEqual(uids(store), new Set(['b', 'c']));
+    assert.equal(store.evictions, 1);
+  });
+
+  it('a burst is one change notification, with the evicted groups and the count', () => {
+    const store = new EventStore({ maxEvents: 100, now: () => T0 });
+    const changes: StoreChange[] = [];
+    store.onDidChange((c) => changes.push(c));
+    store.batch(() => {
+      for (let i = 0; i < 300; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i}`, first: T0 + i * S }));
+    });
+    assert.equal(changes.length, 1);
+    assert.equal(changes[0].evicted, 200);
+    assert.equal(store.evictions, 200);
+    assert.ok(changes[0].groups.has(store.view()[0].key) && changes[0].groups.size === 300, 'every group touched, the evicted ones too');
+    assert.equal(store.groupCount, 100);
+  });
+
+  it('a cap of one keeps one event', () => {
+    const store = new EventStore({ maxEvents: 1, now: () => T0 });
+    for (let i = 0; i < 5; i++) store.upsert(coreEvent({ uid: `e${i}`, first: T0 + i * S }));
+    assert.deepEqual(uids(store), new Set(['e4']));
+  });
+});
