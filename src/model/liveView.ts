@@ -12,9 +12,8 @@ import { isLiveWarning, newestFirst, type StoreEntry } from './storeEntry';
 import { GROUP_ORDERS, type OrderedGroup, type ViewOrder } from './viewOrder';
 
 /**
- * When more than this share of the groups changed at once (a relist, a history load), the
- * order is reported as changed without looking up each group's place: a full refresh is
- * then the cheaper redraw anyway.
+ * Up to this share of the groups changed at once, whether the order changed is found from
+ * each changed group's place (a search each); past it, by comparing the whole order.
  */
 const ORDER_CHECK_SHARE = 1 / 8;
 
@@ -223,14 +222,17 @@ export class LiveView {
     const dirty = this.dirty;
     this.dirty = new Set();
     const keys = new Set<string>();
+    // Whether the order changed, found exactly: by the places of the changed groups when
+    // they are few, else by comparing the whole order (then no dearer than the change).
     const checkEach = dirty.size <= Math.max(1, this.order.size * ORDER_CHECK_SHARE);
-    let orderChanged = this.all || (dirty.size > 0 && !checkEach);
+    const orderBefore = this.all || checkEach ? undefined : this.order.toArray();
+    let orderChanged = this.all;
     const placeBefore = new Map<GroupState, number>();
+    if (checkEach && !orderChanged) for (const g of dirty) if (g.inOrder) placeBefore.set(g, this.order.indexOf(g));
     for (const g of dirty) {
       keys.add(g.key);
       g.face = undefined;
       if (g.inOrder) {
-        if (checkEach && !orderChanged) placeBefore.set(g, this.order.indexOf(g));
         this.order.remove(g);
         g.inOrder = false;
         if (g.events.size === 0) orderChanged = true;
@@ -249,7 +251,10 @@ export class LiveView {
       this.order.insert(g);
       g.inOrder = true;
     }
-    if (!orderChanged) {
+    if (!orderChanged && orderBefore) {
+      let i = 0;
+      for (const g of this.order) if (orderBefore[i++] !== g) orderChanged = true;
+    } else if (!orderChanged) {
       for (const [g, i] of placeBefore) {
         if (this.order.indexOf(g) !== i) {
           orderChanged = true;

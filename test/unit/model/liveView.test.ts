@@ -1,0 +1,242 @@
+// Live views against the plain answer: after every change, a view kept up incrementally
+// must equal the store filtered, grouped and sorted from scratch, and its change reports
+// must name every group that changed and say exactly when the top-level order did.
+import * as assert from 'node:assert/strict';
+import { objectKey, sortTime, type ClusterEvent } from '../../../src/model/clusterEvent';
+import { EventStore, type LiveView, type ViewChange, type ViewOrder } from '../../../src/model/eventStore';
+import { matchesFilter, NO_FILTER, type EventFilter } from '../../../src/model/filters';
+import { SortedList } from '../../../src/model/sortedList';
+import { coreEvent, random, T0 } from './fixtures';
+
+const S = 1000;
+
+interface PlainGroup {
+  key: string;
+  uids: string[];
+  lastSeen: number;
+  warnings: number;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The view worked out from scratch, the obvious way. */
+function plainView(store: EventStore, filter: EventFilter, order: ViewOrder): PlainGroup[] {
+  const groups = new Map<string, ClusterEvent[]>();
+  for (const e of store.all()) {
+    if (!matchesFilter(e, filter)) continue;
+    const key = objectKey(e.involvedObject);
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  const out = [...groups].map(([key, events]) => {
+    events.sort((a, b) => sortTime(b) - sortTime(a) || Number(b.resourceVersion || 0) - Number(a.resourceVersion || 0) || cmp(a.name, b.name) || cmp(a.uid, b.uid));
+    return { key, uids: events.map((e) => e.uid), lastSeen: sortTime(events[0]), warnings: events.filter((e) => e.type === 'Warning' && e.expiredAt === undefined).length, object: events[0].involvedObject };
+  });
+  const byLast = (a: (typeof out)[0], b: (typeof out)[0]) => b.lastSeen - a.lastSeen || cmp(a.key, b.key);
+  out.sort(
+    order === 'lastSeen'
+      ? byLast
+      : order === 'warnings'
+        ? (a, b) => b.warnings - a.warnings || byLast(a, b)
+        : (a, b) => cmp(a.object.name, b.object.name) || cmp(a.object.namespace, b.object.namespace) || cmp(a.object.kind, b.object.kind) || cmp(a.key, b.key),
+  );
+  return out.map(({ key, uids, lastSeen, warnings }) => ({ key, uids, lastSeen, warnings }));
+}
+
+function viewState(view: LiveView): PlainGroup[] {
+  return view.groups().map((g) => ({ key: g.key, uids: g.events.map((e) => e.uid), lastSeen: g.lastSeen, warnings: g.warnings }));
+}
+
+const FILTERS: EventFilter[] = [NO_FILTER, { types: ['Warning'] }, { namespaces: ['shop'] }, { text: 'oom' }, { kinds: ['Node'], types: ['Normal'] }];
+const ORDERS: ViewOrder[] = ['lastSeen', 'warnings', 'name'];
+
+describe('LiveView', () => {
+  it('equals the view worked out from scratch after every change, for each filter and order, and reports exactly what changed', function () {
+    this.timeout(60_000);
+    const rnd = random(12);
+    let now = T0;
+    const store = new EventStore({ maxEvents: 150, historyWindowMs: 300 * S, now: () => now });
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const watched = FILTERS.flatMap((filter) =>
+      ORDERS.map((order) => {
+        const view = store.liveView(filter, order);
+        const w = { filter, order, view, changes: [] as ViewChange[], before: plainView(store, filter, order) };
+        view.onDidChange((c) => w.changes.push(c));
+        return w;
+      }),
+    );
+    let next = 0;
+    const newEvent = () =>
+      coreEvent({
+        uid: `e${next++}`,
+        object: `obj-${Math.floor(rnd() * 40)}`,
+        kind: pick(['Pod', 'Pod', 'Node']),
+        ns: pick(['default', 'shop', 'kube-system']),
+        type: rnd() < 0.3 ? 'Warning' : 'Normal',
+        reason: pick(['Started', 'BackOff', 'OOMKilling']),
+        message: pick(['container OOM killed', 'pulled image', 'back-off restarting']),
+        first: now - Math.floor(rnd() * 600) * S,
+        rv: String(Math.floor(rnd() * 5)),
+      });
+    for (let step = 0; step < 1500; step++) {
+      now += S;
+      const r = rnd();
+      const existing = [...store.all()];
+      if (r < 0.45 || existing.length === 0) store.upsert(newEvent());
+      else if (r < 0.65) {
+        const e = pick(existing);
+        store.upsert({ ...e, count: e.count + 1, lastSeen: now, type: rnd() < 0.1 ? 'Warning' : e.type });
+      } else if (r < 0.75) store.expire(pick(existing).uid);
+      else if (r < 0.8) {
+        now += 120 * S;
+        store.pruneHistory();
+      } else if (r < 0.9) store.batch(() => {
+        for (let k = 0; k < 1 + Math.floor(rnd() * 30); k++) store.upsert(newEvent());
+      });
+      else if (r < 0.95) store.reconcile('core/v1', new Set(existing.filter(() => rnd() < 0.8).map((e) => e.uid)), pick(['shop', undefined]));
+      else if (r < 0.96) store.clear();
+      else store.upsert({ ...pick(existing), message: 'now an oom message', lastSeen: now });
+
+      for (const w of watched) {
+        const after = plainView(store, w.filter, w.order);
+        assert.deepEqual(viewState(w.view), after, `step ${step}: ${JSON.stringify(w.filter)} by ${w.order}`);
+        const reported = new Set<string>();
+        let orderChanged = false;
+        let all = false;
+        for (const c of w.changes) {
+          for (const k of c.groups) reported.add(k);
+          orderChanged ||= c.orderChanged;
+          all ||= c.all;
+        }
+        const beforeByKey = new Map(w.before.map((g) => [g.key, JSON.stringify(g)]));
+        const afterByKey = new Map(after.map((g) => [g.key, JSON.stringify(g)]));
+        for (const key of new Set([...beforeByKey.keys(), ...afterByKey.keys()])) {
+          if (beforeByKey.get(key) !== afterByKey.get(key)) assert.ok(all || reported.has(key), `step ${step}: group ${key} changed unreported`);
+        }
+        const orderNow = after.map((g) => g.key).join('\n') !== w.before.map((g) => g.key).join('\n');
+        if (!all) assert.equal(orderChanged, orderNow, `step ${step}: orderChanged for ${JSON.stringify(w.filter)} by ${w.order}`);
+        w.changes.length = 0;
+        w.before = after;
+      }
+    }
+    assert.ok(store.evictions > 0, 'the cap was reached along the way');
+  });
+
+  it('gives the newest events of a group and its counts without building the whole list', () => {
+    const store = new EventStore();
+    for (let i = 0; i < 600; i++) store.upsert(coreEvent({ uid: `e${i}`, object: 'web', type: i % 3 === 0 ? 'Warning' : 'Normal', first: T0 + i * S }));
+    const view = store.liveView();
+    const g = view.groups()[0];
+    assert.equal(g.count, 600);
+    assert.equal(g.warnings, 200);
+    assert.equal(g.lastSeen, T0 + 599 * S);
+    assert.deepEqual(g.newest(3).map((e) => e.uid), ['e599', 'e598', 'e597']);
+    assert.equal(view.size, 600);
+    assert.equal(view.indexOf(g.key), 0);
+  });
+
+  it('is built in slices over a large store, shows what it has while building, and takes in changes made meanwhile', async function () {
+    this.timeout(60_000);
+    let now = T0;
+    const store = new EventStore({ maxEvents: 100_000, now: () => now });
+    store.batch(() => {
+      for (let i = 0; i < 80_000; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 2000}`, type: i % 4 === 0 ? 'Warning' : 'Normal', message: i % 7 === 0 ? 'OOM killed' : 'pulled', first: T0 + i }));
+    });
+    const filter: EventFilter = { text: 'oom' };
+    const view = store.liveView(filter, 'warnings');
+    assert.ok(view.building, 'still building after its first slice');
+    let changesWhileBuilding = 0;
+    view.onDidChange(() => changesWhileBuilding++);
+    let i = 80_000;
+    while (view.building) {
+      await new Promise((r) => setImmediate(r));
+      now += S;
+      store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 2000}`, message: 'OOM again', first: now }));
+      store.expire(`e${(i * 7) % 80_000}`);
+      i++;
+    }
+    await view.ready;
+    assert.ok(changesWhileBuilding > 1, `the view reported progress (${changesWhileBuilding} changes)`);
+    assert.deepEqual(viewState(view), plainView(store, filter, 'warnings'));
+  });
+
+  it('stops building when the store is cleared, and is empty', async () => {
+    const store = new EventStore();
+    store.batch(() => {
+      for (let i = 0; i < 50_000; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 100}`, first: T0 + i }));
+    });
+    const view = store.liveView({ text: 'container' });
+    store.clear();
+    await view.ready;
+    assert.equal(view.groupCount, 0);
+    store.upsert(coreEvent({ uid: 'after' }));
+    assert.equal(view.groupCount, 1);
+  });
+
+  it('once disposed, is no longer kept up to date', () => {
+    const store = new EventStore();
+    const view = store.liveView();
+    store.upsert(coreEvent({ uid: 'a' }));
+    view.dispose();
+    store.upsert(coreEvent({ uid: 'b', object: 'other' }));
+    assert.equal(view.groupCount, 1);
+  });
+});
+
+describe('unseen warnings (the badge)', () => {
+  it('counts live warnings that appeared or whose count rose since markSeen, and nothing else', () => {
+    const store = new EventStore({ now: () => T0 });
+    const badge = store.unseenWarnings;
+    store.upsert(coreEvent({ uid: 'n', type: 'Normal' }));
+    store.upsert(coreEvent({ uid: 'w1', type: 'Warning' }));
+    store.upsert(coreEvent({ uid: 'w2', type: 'Warning', object: 'db' }));
+    assert.equal(badge.count, 2);
+    store.upsert(coreEvent({ uid: 'w1', type: 'Warning', count: 2 }));
+    assert.equal(badge.count, 2, 'the same warning again is still one');
+    badge.markSeen();
+    assert.equal(badge.count, 0);
+    store.upsert(coreEvent({ uid: 'w2', type: 'Warning', object: 'db', message: 'same count, other text' }));
+    assert.equal(badge.count, 0, 'a change without a new occurrence is not new');
+    store.upsert(coreEvent({ uid: 'w2', type: 'Warning', object: 'db', count: 5 }));
+    assert.equal(badge.count, 1, 'its count rose');
+    store.expire('w2');
+    assert.equal(badge.count, 0, 'an expired warning is not live');
+    store.upsert(coreEvent({ uid: 'n', type: 'Normal', count: 9 }));
+    assert.equal(badge.count, 0);
+  });
+
+  it('forgets warnings the cap evicted', () => {
+    const store = new EventStore({ maxEvents: 2, now: () => T0 });
+    store.upsert(coreEvent({ uid: 'w', type: 'Warning', first: T0 }));
+    store.upsert(coreEvent({ uid: 'a', first: T0 + S }));
+    store.upsert(coreEvent({ uid: 'b', first: T0 + 2 * S }));
+    assert.equal(store.unseenWarnings.count, 0);
+  });
+});
+
+describe('SortedList', () => {
+  it('matches a sorted array through random inserts and removes, with indexes and slices', () => {
+    const rnd = random(3);
+    const list = new SortedList<number>((a, b) => a - b);
+    const plain: number[] = [];
+    for (let step = 0; step < 20_000; step++) {
+      if (plain.length === 0 || rnd() < 0.55) {
+        let x = Math.floor(rnd() * 1e6);
+        while (plain.includes(x)) x++;
+        list.insert(x);
+        plain.push(x);
+        plain.sort((a, b) => a - b);
+      } else {
+        const x = plain.splice(Math.floor(rnd() * plain.length), 1)[0];
+        assert.ok(list.remove(x));
+      }
+      if (step % 997 === 0) {
+        assert.deepEqual(list.toArray(), plain);
+        const probe = plain[Math.floor(rnd() * plain.length)];
+        if (probe !== undefined) assert.equal(list.indexOf(probe), plain.indexOf(probe));
+        assert.deepEqual(list.slice(10, 700), plain.slice(10, 700));
+      }
+    }
+    assert.equal(list.size, plain.length);
+    assert.equal(list.remove(-1), false);
+  });
+});
