@@ -46,7 +46,28 @@ export interface ClusterEvent {
  * the separator cannot occur inside one (the key is also part of tree item ids).
  */
 export function objectKey(o: InvolvedObject): string {
-  return [o.kind, o.namespace, o.name, o.uid].map(encodeURIComponent).join('/');
+  return `${keyPart(o.kind)}/${keyPart(o.namespace)}/${keyPart(o.name)}/${keyPart(o.uid)}`;
+}
+
+/** A UTF-16 surrogate without its pair (JSON and locally recorded text can carry one). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * encodeURIComponent, except that it throws on a lone surrogate: those are written as
+ * %uXXXX, which it never produces, so the key stays one-to-one.
+ */
+function keyPart(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    let out = '';
+    let last = 0;
+    for (const m of s.matchAll(LONE_SURROGATE)) {
+      out += `${encodeURIComponent(s.slice(last, m.index))}%u${m[0].charCodeAt(0).toString(16).toUpperCase()}`;
+      last = m.index + 1;
+    }
+    return out + encodeURIComponent(s.slice(last));
+  }
 }
 
 /** Whether the event was produced by aggregation of similar events (client-go's prefix). */

@@ -97,6 +97,14 @@ describe('EventStore', () => {
     assert.deepEqual(view[1].events.map((e) => e.uid), ['z', 'x']);
   });
 
+  it('keys objects one-to-one whatever their text, lone surrogates included', () => {
+    const store = new EventStore();
+    const names = ['web', 'a/b', 'a%2Fb', '\ud800', '%uD800', '\udc00\ud800', '\ud83d\ude80', '\u0000'];
+    names.forEach((object, i) => store.upsert(coreEvent({ uid: `e${i}`, object, objectUid: 'same' })));
+    assert.equal(store.groupCount, names.length);
+    assert.deepEqual(new Set(store.view().map((g) => g.object.name)), new Set(names));
+  });
+
   it('keeps objects with the same name but another uid (a recreated pod) apart', () => {
     const store = new EventStore();
     store.upsert(coreEvent({ uid: 'a', object: 'web', objectUid: 'old' }));
