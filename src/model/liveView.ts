@@ -12,8 +12,9 @@ import { isLiveWarning, newestFirst, type StoreEntry } from './storeEntry';
 import { GROUP_ORDERS, type OrderedGroup, type ViewOrder } from './viewOrder';
 
 /**
- * Up to this share of the groups changed at once, whether the order changed is found from
- * each changed group's place (a search each); past it, by comparing the whole order.
+ * Up to this share of the groups changed at once, each changed group is moved in the order
+ * on its own (a search each); past it, the order is made again by one sort, which is then
+ * the cheaper way.
  */
 const ORDER_CHECK_SHARE = 1 / 8;
 
@@ -222,38 +223,44 @@ export class LiveView {
     const dirty = this.dirty;
     this.dirty = new Set();
     const keys = new Set<string>();
-    // Whether the order changed, found exactly: by the places of the changed groups when
-    // they are few, else by comparing the whole order (then no dearer than the change).
-    const checkEach = dirty.size <= Math.max(1, this.order.size * ORDER_CHECK_SHARE);
-    const orderBefore = this.all || checkEach ? undefined : this.order.toArray();
-    let orderChanged = this.all;
+    // Many changed groups (a relist, a slice of a build): one sort of every group, and the
+    // order compared whole. Few: each moved on its own, and compared by their places.
+    const many = dirty.size > Math.max(1, this.order.size * ORDER_CHECK_SHARE);
+    const orderBefore = !this.all && many ? this.order.toArray() : undefined;
     const placeBefore = new Map<GroupState, number>();
-    if (checkEach && !orderChanged) for (const g of dirty) if (g.inOrder) placeBefore.set(g, this.order.indexOf(g));
+    if (!this.all && !many) for (const g of dirty) if (g.inOrder) placeBefore.set(g, this.order.indexOf(g));
+    let orderChanged = this.all;
     for (const g of dirty) {
       keys.add(g.key);
       g.face = undefined;
-      if (g.inOrder) {
+      if (g.inOrder && !many) {
         this.order.remove(g);
         g.inOrder = false;
-        if (g.events.size === 0) orderChanged = true;
-      } else if (g.events.size > 0) {
-        orderChanged = true;
       }
-    }
-    for (const g of dirty) {
       const newest = g.events.first();
       if (!newest) {
+        if (g.inOrder || placeBefore.has(g)) orderChanged = true;
+        g.inOrder = false;
         if (this.states.get(g.key) === g) this.states.delete(g.key);
         continue;
       }
+      if (!g.inOrder && !placeBefore.has(g) && !many) orderChanged = true;
       g.orderLastSeen = newest.time;
       g.orderWarnings = g.warnings;
-      this.order.insert(g);
-      g.inOrder = true;
+      if (!many) {
+        this.order.insert(g);
+        g.inOrder = true;
+      }
+    }
+    if (many) {
+      const all = [...this.states.values()].sort(GROUP_ORDERS[this.orderBy]);
+      for (const g of all) g.inOrder = true;
+      this.order.reset(all);
     }
     if (!orderChanged && orderBefore) {
       let i = 0;
-      for (const g of this.order) if (orderBefore[i++] !== g) orderChanged = true;
+      if (orderBefore.length !== this.order.size) orderChanged = true;
+      else for (const g of this.order) if (orderBefore[i++] !== g) orderChanged = true;
     } else if (!orderChanged) {
       for (const [g, i] of placeBefore) {
         if (this.order.indexOf(g) !== i) {

@@ -96,6 +96,13 @@ export class SortedList<T> implements Iterable<T> {
     this.count = 0;
   }
 
+  /** Replaces the contents by items already in order (one sort beats many inserts). */
+  reset(sorted: readonly T[]): void {
+    this.chunks = [];
+    for (let i = 0; i < sorted.length; i += MAX_CHUNK / 2) this.chunks.push(sorted.slice(i, i + MAX_CHUNK / 2));
+    this.count = sorted.length;
+  }
+
   *[Symbol.iterator](): Iterator<T> {
     for (const chunk of this.chunks) yield* chunk;
   }

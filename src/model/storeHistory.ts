@@ -31,6 +31,12 @@ export interface HistoryTarget {
 /** What went wrong, for the log: reading, appending to or rewriting the history file. */
 export type HistoryErrorHandler = (error: Error, action: 'read' | 'append' | 'rewrite') => void;
 
+/**
+ * Characters of JSON per write at most: turning a string into UTF-8 for the write is
+ * synchronous, so a chunk is kept small enough for that to take well under a millisecond.
+ */
+const CHUNK_CHARS = 256 * 1024;
+
 /** Strings of lines, one slice of JSON at a time; the consumer's write awaits between them. */
 async function* inSlices<T>(items: readonly T[], line: (x: T) => string): AsyncGenerator<string> {
   let i = 0;
@@ -38,7 +44,7 @@ async function* inSlices<T>(items: readonly T[], line: (x: T) => string): AsyncG
     const slice = new Slice();
     let s = '';
     do s += line(items[i++]);
-    while (i < items.length && !slice.spent());
+    while (i < items.length && s.length < CHUNK_CHARS && !slice.spent());
     yield s;
   }
 }
