@@ -7,6 +7,7 @@ import type { ClusterEvent } from './clusterEvent';
 import { EvictionOrder } from './evictionOrder';
 import { NO_FILTER, type EventFilter } from './filters';
 import { LiveView, type EventGroup, type ViewSource } from './liveView';
+import { ShardedMap } from './shardedMap';
 import { StoreHistory, type HistoryErrorHandler } from './storeHistory';
 import { newEntry, type StoreEntry } from './storeEntry';
 import { UnseenWarnings } from './unseenWarnings';
@@ -43,11 +44,11 @@ export interface StoreChange {
 }
 
 export class EventStore {
-  private readonly entries = new Map<string, StoreEntry>();
+  private readonly entries = new ShardedMap<StoreEntry>();
   /** namespace/name → uid, so a local event is replaced by its copy from the server. */
-  private readonly byName = new Map<string, string>();
+  private readonly byName = new ShardedMap<string>();
   /** Events per group key. */
-  private readonly groupSizes = new Map<string, number>();
+  private readonly groupSizes = new ShardedMap<number>();
   private readonly evictionOrder = new EvictionOrder();
   private readonly views = new Set<LiveView>();
   /** Views made by view(filter), the last read last. */

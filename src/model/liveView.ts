@@ -6,6 +6,7 @@
 // slices that yield to the event loop, and shows what it has so far while it builds.
 import type { ClusterEvent, InvolvedObject } from './clusterEvent';
 import { isFilterActive, matchesFilter, type EventFilter } from './filters';
+import { ShardedMap } from './shardedMap';
 import { Slice, yieldToEventLoop } from './slices';
 import { SortedList } from './sortedList';
 import { isLiveWarning, newestFirst, type StoreEntry } from './storeEntry';
@@ -98,7 +99,7 @@ class GroupFace implements EventGroup {
 }
 
 export class LiveView {
-  private readonly states = new Map<string, GroupState>();
+  private readonly states = new ShardedMap<GroupState>();
   private readonly order: SortedList<GroupState>;
   private readonly everything: boolean;
   private dirty = new Set<GroupState>();
