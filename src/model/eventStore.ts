@@ -11,11 +11,11 @@ import { ShardedMap } from './shardedMap';
 import { StoreHistory, type HistoryErrorHandler } from './storeHistory';
 import { newEntry, type StoreEntry } from './storeEntry';
 import { UnseenWarnings } from './unseenWarnings';
-import { DEFAULT_VIEW_ORDER, type ViewOrder } from './viewOrder';
+import type { SortOrder } from './groupOrder';
 
 export type { EventGroup, ViewChange } from './liveView';
 export { LiveView } from './liveView';
-export type { ViewOrder } from './viewOrder';
+export type { SortOrder } from './groupOrder';
 
 /** Events the store holds at most by default (live and history together). */
 export const DEFAULT_MAX_EVENTS = 20_000;
@@ -179,7 +179,7 @@ export class EventStore {
    * slices that yield to the event loop: it shows what it has so far, and `ready` settles
    * when it holds everything.
    */
-  liveView(filter: EventFilter = NO_FILTER, order: ViewOrder = DEFAULT_VIEW_ORDER): LiveView {
+  liveView(filter: EventFilter = NO_FILTER, order: SortOrder = 'lastSeen'): LiveView {
     const view = new LiveView(this.source, filter, order, 'sliced');
     this.views.add(view);
     return view;
@@ -247,7 +247,7 @@ export class EventStore {
     if (view) {
       this.keptViews.delete(filter);
     } else {
-      view = new LiveView(this.source, filter, DEFAULT_VIEW_ORDER, 'atOnce');
+      view = new LiveView(this.source, filter, 'lastSeen', 'atOnce');
       this.views.add(view);
       if (this.keptViews.size >= KEPT_VIEWS) {
         const [oldest, old] = this.keptViews.entries().next().value as [EventFilter, LiveView];

@@ -10,7 +10,7 @@ import { ShardedMap } from './shardedMap';
 import { Slice, yieldToEventLoop } from './slices';
 import { SortedList } from './sortedList';
 import { isLiveWarning, newestFirst, type StoreEntry } from './storeEntry';
-import { GROUP_ORDERS, type OrderedGroup, type ViewOrder } from './viewOrder';
+import { GROUP_ORDER, type OrderedGroup, type SortOrder } from './groupOrder';
 
 /**
  * Up to this share of the groups changed at once, each changed group is moved in the order
@@ -59,10 +59,11 @@ export interface ViewSource {
 /** A group as the view holds it. */
 class GroupState implements OrderedGroup {
   readonly events = new SortedList<StoreEntry>(newestFirst);
-  warnings = 0;
+  /** Live Warning events now (kept as events come and go). */
+  liveWarnings = 0;
   /** The values it was put in the order under; only changed while it is out of the order. */
-  orderLastSeen = 0;
-  orderWarnings = 0;
+  lastSeen = 0;
+  warnings = 0;
   inOrder = false;
   face: GroupFace | undefined;
 
@@ -85,8 +86,8 @@ class GroupFace implements EventGroup {
     this.key = state.key;
     this.object = state.object;
     this.count = state.events.size;
-    this.lastSeen = state.orderLastSeen;
-    this.warnings = state.warnings;
+    this.lastSeen = state.lastSeen;
+    this.warnings = state.liveWarnings;
   }
 
   get events(): readonly ClusterEvent[] {
@@ -118,10 +119,10 @@ export class LiveView {
   constructor(
     private readonly source: ViewSource,
     readonly filter: EventFilter,
-    readonly orderBy: ViewOrder,
+    readonly orderBy: SortOrder,
     build: 'sliced' | 'atOnce',
   ) {
-    this.order = new SortedList<GroupState>(GROUP_ORDERS[orderBy]);
+    this.order = new SortedList<GroupState>(GROUP_ORDER[orderBy]);
     this.everything = !isFilterActive(filter);
     this.builtUpTo = source.lastSeq();
     this.pending = source.entries();
@@ -192,7 +193,7 @@ export class LiveView {
     }
     g.events.insert(entry);
     this.eventCount++;
-    if (isLiveWarning(entry.event)) g.warnings++;
+    if (isLiveWarning(entry.event)) g.liveWarnings++;
     this.dirty.add(g);
   }
 
@@ -202,7 +203,7 @@ export class LiveView {
     // Not found: it did not pass the filter, or the view is being built and has not reached it.
     if (!g || !g.events.remove(entry)) return;
     this.eventCount--;
-    if (isLiveWarning(entry.event)) g.warnings--;
+    if (isLiveWarning(entry.event)) g.liveWarnings--;
     this.dirty.add(g);
   }
 
@@ -246,15 +247,15 @@ export class LiveView {
         continue;
       }
       if (!g.inOrder && !placeBefore.has(g) && !many) orderChanged = true;
-      g.orderLastSeen = newest.time;
-      g.orderWarnings = g.warnings;
+      g.lastSeen = newest.time;
+      g.warnings = g.liveWarnings;
       if (!many) {
         this.order.insert(g);
         g.inOrder = true;
       }
     }
     if (many) {
-      const all = [...this.states.values()].sort(GROUP_ORDERS[this.orderBy]);
+      const all = [...this.states.values()].sort(GROUP_ORDER[this.orderBy]);
       for (const g of all) g.inOrder = true;
       this.order.reset(all);
     }

@@ -3,7 +3,7 @@
 // must name every group that changed and say exactly when the top-level order did.
 import * as assert from 'node:assert/strict';
 import { objectKey, sortTime, type ClusterEvent } from '../../../src/model/clusterEvent';
-import { EventStore, type LiveView, type ViewChange, type ViewOrder } from '../../../src/model/eventStore';
+import { EventStore, type LiveView, type ViewChange, type SortOrder } from '../../../src/model/eventStore';
 import { matchesFilter, NO_FILTER, type EventFilter } from '../../../src/model/filters';
 import { SortedList } from '../../../src/model/sortedList';
 import { coreEvent, random, T0 } from './fixtures';
@@ -20,7 +20,7 @@ interface PlainGroup {
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The view worked out from scratch, the obvious way. */
-function plainView(store: EventStore, filter: EventFilter, order: ViewOrder): PlainGroup[] {
+function plainView(store: EventStore, filter: EventFilter, order: SortOrder): PlainGroup[] {
   const groups = new Map<string, ClusterEvent[]>();
   for (const e of store.all()) {
     if (!matchesFilter(e, filter)) continue;
@@ -37,7 +37,7 @@ function plainView(store: EventStore, filter: EventFilter, order: ViewOrder): Pl
       ? byLast
       : order === 'warnings'
         ? (a, b) => b.warnings - a.warnings || byLast(a, b)
-        : (a, b) => cmp(a.object.name, b.object.name) || cmp(a.object.namespace, b.object.namespace) || cmp(a.object.kind, b.object.kind) || cmp(a.key, b.key),
+        : (a, b) => a.object.name.localeCompare(b.object.name) || a.object.kind.localeCompare(b.object.kind) || a.object.namespace.localeCompare(b.object.namespace) || cmp(a.key, b.key),
   );
   return out.map(({ key, uids, lastSeen, warnings }) => ({ key, uids, lastSeen, warnings }));
 }
@@ -47,7 +47,7 @@ function viewState(view: LiveView): PlainGroup[] {
 }
 
 const FILTERS: EventFilter[] = [NO_FILTER, { types: ['Warning'] }, { namespaces: ['shop'] }, { text: 'oom' }, { kinds: ['Node'], types: ['Normal'] }];
-const ORDERS: ViewOrder[] = ['lastSeen', 'warnings', 'name'];
+const ORDERS: SortOrder[] = ['lastSeen', 'warnings', 'name'];
 
 describe('LiveView', () => {
   it('equals the view worked out from scratch after every change, for each filter and order, and reports exactly what changed', function () {
