@@ -42,8 +42,21 @@ export class ShardedMap<V> {
   }
 
   /** Live, as a Map's: values set later in a shard not yet passed are visited too. */
-  *values(): IterableIterator<V> {
-    for (const m of this.shards) yield* m.values();
+  values(): IterableIterator<V> {
+    const shards = this.shards;
+    let i = 0;
+    let it = shards[0].values();
+    const iterator: IterableIterator<V> = {
+      next(): IteratorResult<V> {
+        for (;;) {
+          const r = it.next();
+          if (!r.done || ++i >= shards.length) return r;
+          it = shards[i].values();
+        }
+      },
+      [Symbol.iterator]: () => iterator,
+    };
+    return iterator;
   }
 
   /** The last two characters pick the shard: uids, names and object keys differ there. */

@@ -17,8 +17,28 @@ import { coreEvent, random, T0 } from './fixtures';
 const S = 1000;
 const IDENTITY = JSON.stringify({ server: 'https://10.0.0.1:6443', user: 'admin', context: 'prod' });
 
-/** Every field of ClusterEvent, to compare one by one. */
-const FIELDS: (keyof ClusterEvent)[] = ['uid', 'namespace', 'name', 'resourceVersion', 'type', 'reason', 'message', 'count', 'firstSeen', 'lastSeen', 'source', 'sourceHost', 'reportingInstance', 'action', 'involvedObject', 'origin', 'expiredAt'];
+/** Every field of ClusterEvent, to compare one by one (a field added to the type must be added here to compile). */
+const EVERY_FIELD: Record<keyof ClusterEvent, true> = {
+  uid: true,
+  namespace: true,
+  name: true,
+  resourceVersion: true,
+  type: true,
+  reason: true,
+  message: true,
+  count: true,
+  firstSeen: true,
+  lastSeen: true,
+  created: true,
+  source: true,
+  sourceHost: true,
+  reportingInstance: true,
+  action: true,
+  involvedObject: true,
+  origin: true,
+  expiredAt: true,
+};
+const FIELDS = Object.keys(EVERY_FIELD) as (keyof ClusterEvent)[];
 
 /** Text in every script and every awkward code unit JSON can carry. */
 const CONTROL = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join('') + '\u007f\u0085';
@@ -46,6 +66,7 @@ function awkwardEvent(i: number, over: Partial<ClusterEvent> = {}): ClusterEvent
     count: 1 + i,
     firstSeen: T0 + i * S,
     lastSeen: i % 3 === 0 ? undefined : T0 + i * S + 500,
+    created: i % 4 === 0 ? undefined : T0 + i * S - 1,
     source: t(6).slice(0, 50),
     sourceHost: t(7).slice(-30),
     reportingInstance: t(0),
