@@ -17,11 +17,6 @@ export interface ConnectionOptions extends ObserverOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/** Whose history this is: two clusters with the same context name must not share one. */
-export function clusterIdentity(config: RestConfig): string {
-  return JSON.stringify({ server: config.server, user: config.user, context: config.context });
-}
-
 function sameConfig(a: RestConfig, b: RestConfig): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -97,7 +92,8 @@ export class ClusterConnection {
     const config = transport.config;
     this.contextNow = config.context;
     this.transport = transport;
-    await this.store.loadHistory(clusterIdentity(config));
+    // Whose history: the transport's identity (server, user, impersonation) and the context.
+    await this.store.loadHistory(`${transport.identity} context=${config.context}`);
     const observer = new EventObserver(new ApiClient(transport), this.store, this.options);
     observer.onDidChangeState((s) => {
       for (const l of this.stateListeners) l(s);
