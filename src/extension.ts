@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   keys.set(ContextKeys.sortOrder, s0.sortOrder);
   keys.set(ContextKeys.groupBy, s0.groupBy);
   void owners.setWanted(s0.groupBy === 'workload');
-  if (s0.warningsOnly) filters.set({ types: ['Warning'] });
+  if (s0.warningsOnly) void filters.set({ types: ['Warning'] });
   void sink.setWanted(s0.sinkEnabled);
   void connectFromSettings(s, s0.context || undefined);
   // Optional: the Kubernetes extension's explorer menus and kubeconfig, when it is installed.

@@ -47,7 +47,7 @@ async function filterCommand(s: Services): Promise<void> {
     { title: `Filter Events (2/2): ${dimension.label}`, canPickMany: true, placeHolder: 'None picked shows all' },
   );
   if (!picked) return;
-  s.filters.set({ ...current, [dimension.key]: picked.map((p) => p.value) });
+  await s.filters.set({ ...current, [dimension.key]: picked.map((p) => p.value) });
 }
 
 export function registerFilterCommands(s: Services): vscode.Disposable[] {

@@ -33,7 +33,7 @@ export async function showEventsFor(s: Services, q: ObjectQuery): Promise<GroupN
     o.kind === q.kind && o.name === q.name && (q.namespace === undefined || o.namespace === q.namespace) && (!q.uid || o.uid === q.uid);
   let group = s.tree.groups().find((g) => matches(g.object));
   if (!group && s.store.view(NO_FILTER).some((g) => matches(g.object))) {
-    s.filters.clear();
+    await s.filters.clear();
     group = s.tree.groups().find((g) => matches(g.object));
   }
   if (!group) {
@@ -63,7 +63,7 @@ export async function revealEvent(s: Services, uid: string): Promise<boolean> {
   }
   let node = s.tree.eventNodeFor(uid);
   if (!node) {
-    s.filters.clear();
+    await s.filters.clear();
     node = s.tree.eventNodeFor(uid);
   }
   if (!node) return false;

@@ -9,7 +9,7 @@ import { NO_FILTER, type EventFilter } from './filters';
 import { LiveView, type EventGroup, type ViewSource } from './liveView';
 import { ShardedMap } from './shardedMap';
 import { StoreHistory, type HistoryErrorHandler } from './storeHistory';
-import { newEntry, type StoreEntry } from './storeEntry';
+import { isLiveWarning, newEntry, type StoreEntry } from './storeEntry';
 import { UnseenWarnings } from './unseenWarnings';
 import type { SortOrder } from './groupOrder';
 
@@ -64,6 +64,8 @@ export class EventStore {
   readonly unseenWarnings = new UnseenWarnings();
   /** Events dropped to stay under maxEvents, since the store was made. */
   evictions = 0;
+  /** Live (not expired) Warning events held now: the status bar's count, kept as events come and go. */
+  liveWarnings = 0;
   private seq = 0;
   private pending: Set<string> | undefined;
   private pendingAll = false;
@@ -168,6 +170,7 @@ export class EventStore {
     this.byName.clear();
     this.groupSizes.clear();
     this.evictionOrder.clear();
+    this.liveWarnings = 0;
     this.unseenWarnings.markSeen();
     for (const v of this.views) v.cleared();
     this.pendingAll = true;
@@ -299,6 +302,7 @@ export class EventStore {
     this.byName.set(`${e.namespace}/${e.name}`, e.uid);
     this.groupSizes.set(entry.key, (this.groupSizes.get(entry.key) ?? 0) + 1);
     this.evictionOrder.push(entry);
+    if (isLiveWarning(e)) this.liveWarnings++;
     for (const v of this.views) v.added(entry);
     this.changed(entry.key);
   }
@@ -312,6 +316,7 @@ export class EventStore {
     if (n > 0) this.groupSizes.set(entry.key, n);
     else this.groupSizes.delete(entry.key);
     this.evictionOrder.remove(entry);
+    if (isLiveWarning(e)) this.liveWarnings--;
     for (const v of this.views) v.removed(entry);
     this.changed(entry.key);
   }

@@ -3,6 +3,7 @@
 // What exists when we start watching, or when a connection (re)lists, is the baseline, not
 // news. Memory is bounded by the store: uids the store no longer has are forgotten.
 import type { ClusterEvent } from './clusterEvent';
+import { isLiveWarning } from './storeEntry';
 
 export interface WarningNews {
   readonly event: ClusterEvent;
@@ -22,14 +23,14 @@ export class WarningWatch {
 
   /** Takes these events as known, without news (a first list, history, a reconnect). */
   baseline(events: Iterable<ClusterEvent>): void {
-    for (const e of events) if (isLiveWarning(e)) this.known.set(e.uid, Math.max(this.known.get(e.uid) ?? 0, e.count));
+    for (const e of events) if (isNews(e)) this.known.set(e.uid, Math.max(this.known.get(e.uid) ?? 0, e.count));
   }
 
   /** The warnings among these that are news, remembered as known from now on. */
   check(events: Iterable<ClusterEvent>): WarningNews[] {
     const news: WarningNews[] = [];
     for (const e of events) {
-      if (!isLiveWarning(e)) continue;
+      if (!isNews(e)) continue;
       const before = this.known.get(e.uid);
       if (before !== undefined && e.count <= before) continue;
       news.push({ event: e, isNew: before === undefined, countBefore: before ?? 0 });
@@ -49,6 +50,6 @@ export class WarningWatch {
 }
 
 /** A warning still on the server (history is not news), recorded by someone else. */
-export function isLiveWarning(e: ClusterEvent): boolean {
-  return e.type === 'Warning' && e.expiredAt === undefined && e.origin !== 'local';
+function isNews(e: ClusterEvent): boolean {
+  return isLiveWarning(e) && e.origin !== 'local';
 }

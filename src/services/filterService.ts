@@ -24,14 +24,16 @@ export class FilterService {
     return this.tree.filter;
   }
 
-  set(filter: EventFilter): void {
-    this.tree.setFilter(filter);
+  /** Resolves when the view shows the filtered events (a view is built in slices). */
+  set(filter: EventFilter): Promise<void> {
+    const shown = this.tree.setFilter(filter);
     this.publish(filter);
     for (const l of this.listeners) l(filter);
+    return shown;
   }
 
-  clear(): void {
-    this.set(NO_FILTER);
+  clear(): Promise<void> {
+    return this.set(NO_FILTER);
   }
 
   private publish(filter: EventFilter): void {

@@ -115,7 +115,7 @@ export class ViewStatus extends Disposable {
     const context = s.context ?? this.connection.context;
     const where = context ? ` in ${context}` : '';
     const hasEvents = this.tree.store.size > 0;
-    const shown = this.tree.groups().length > 0;
+    const shown = this.tree.shownGroupCount > 0;
     const filter = this.filters.filter;
     const rows: TreeNode[] = [];
     let state: ViewState;

@@ -130,7 +130,7 @@ describe('commands and the tree', function () {
   });
 
   it('exports the current view as JSON, CSV and Markdown through the workspace file system', async () => {
-    s.filters.set({ kinds: ['ConfigMap'], text: target.metadata.name });
+    await s.filters.set({ kinds: ['ConfigMap'], text: target.metadata.name });
     const dir = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'kev-export-')));
     const file = (name: string) => vscode.Uri.joinPath(dir, name);
     const n = await api.testing.exportTo('json', file('e.json'));
@@ -180,7 +180,7 @@ describe('commands and the tree', function () {
 
   it('shows the events of an object: reveals and selects its group, even through a filter that hid it', async () => {
     const deployment = await waitFor('a deployment', () => t.groups().find((g) => g.object.kind === 'Deployment'));
-    s.filters.set({ kinds: ['Pod'] });
+    await s.filters.set({ kinds: ['Pod'] });
     assert.equal(await api.showEvents({ kind: 'Deployment', name: deployment.object.name, namespace: deployment.object.namespace }), true);
     assert.equal((s.view.selection[0] as { key?: string }).key, deployment.key, 'the group is selected in the view');
     assert.equal(s.filters.filter.kinds, undefined, 'the filter that hid it was cleared');

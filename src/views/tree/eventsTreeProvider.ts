@@ -1,13 +1,16 @@
 // The Events view's data: status rows, then involved objects (each on its own, under their
-// namespace, or rolled up under their workload), their events beneath, newest first. Nodes are kept by id so partial refreshes
-// and reveal work, and pruned as objects go. Store changes are batched into a few refreshes
-// a second; a pause holds them back so rows stay where they are while someone reads.
+// namespace, or rolled up under their workload), their events beneath, newest first. What
+// it shows comes from one of the store's live views (filtered and ordered as the view is),
+// so a refresh costs what changed, not the store; a new filter or order is built in slices
+// and shown when ready. Nodes are kept by id so partial refreshes and reveal work, and
+// pruned as objects go. Changes are batched into a few refreshes a second; a pause holds
+// them back so rows stay where they are while someone reads.
 import * as vscode from 'vscode';
 import { objectKey, type ClusterEvent, type InvolvedObject } from '../../model/clusterEvent';
-import type { EventGroup, EventStore, StoreChange } from '../../model/eventStore';
+import type { EventGroup, EventStore, LiveView, ViewChange } from '../../model/eventStore';
 import { NO_FILTER, type EventFilter } from '../../model/filters';
 import type { GroupBy } from '../../common/settingsValidation';
-import { GROUP_ORDER, type SortOrder } from '../../model/groupOrder';
+import type { SortOrder } from '../../model/groupOrder';
 import { OwnerIndex } from '../../model/ownerIndex';
 import { buildRollup, type RollupNode } from '../../model/rollup';
 import { AgeTicker } from './ageTicker';
@@ -38,11 +41,16 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private readonly eventNodes = new Map<string, Map<string, EventNode>>();
   private readonly namespaceNodes = new Map<string, NamespaceNode>();
   private readonly expanded = new Set<string>();
-  private rootOrder = '';
+  /** The live view shown, and the one being built for a new filter or order. */
+  private view: LiveView;
+  private viewSubscription: { dispose(): void };
+  private nextView: LiveView | undefined;
+  /** Grows with each refresh that changed something (the roll-up is built once per version). */
+  private version = 0;
   private pending: Set<string> | undefined;
   private pendingAll = false;
   private timer: NodeJS.Timeout | undefined;
-  private frozen: EventGroup[] | undefined;
+  private frozen: readonly EventGroup[] | undefined;
   /** In workload mode: the roll-up of the groups shown, by node key, and when it was built. */
   private rollup: { roots: RollupNode[]; byKey: Map<string, RollupNode>; built: string } | undefined;
   /** Store changes held back by a pause. */
@@ -59,7 +67,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     /** Who owns what, for the workload roll-up. */
     readonly owners: OwnerIndex = new OwnerIndex(),
   ) {
-    this.subscription = store.onDidChange((c) => this.schedule(c));
+    // A cleared store (a context switch) leaves no node of the old cluster behind.
+    this.subscription = store.onDidChange((c) => c.all && this.forgetNodes());
+    this.view = store.liveView(NO_FILTER, options.sortOrder);
+    this.viewSubscription = this.view.onDidChange((c) => this.schedule(c));
     this.ticker = new AgeTicker((nodes) => this.changed.fire(nodes), () => this.context());
   }
 
@@ -85,9 +96,31 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     return this.timer === undefined && !this.pending && !this.pendingAll;
   }
 
-  setFilter(filter: EventFilter): void {
+  /** Resolves when the view through the new filter is shown. */
+  setFilter(filter: EventFilter): Promise<void> {
     this.filterNow = filter;
-    this.refreshAll();
+    return this.useView();
+  }
+
+  /** A view for the filter and order asked for, built in slices; shown (with one refresh) once ready. */
+  private useView(): Promise<void> {
+    this.nextView?.dispose();
+    const next = this.store.liveView(this.filterNow, this.options.sortOrder);
+    this.nextView = next;
+    return next.ready.then(() => {
+      if (this.nextView !== next) return;
+      this.nextView = undefined;
+      this.viewSubscription.dispose();
+      this.view.dispose();
+      this.view = next;
+      this.viewSubscription = next.onDidChange((c) => this.schedule(c));
+      this.refreshAll();
+    });
+  }
+
+  /** The filter is applied (its view is built and shown). */
+  get filterApplied(): boolean {
+    return this.nextView === undefined;
   }
 
   get groupBy(): GroupBy {
@@ -97,8 +130,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   setOptions(options: Partial<TreeOptions>): void {
     // Group nodes know their parent: a change of grouping makes new ones.
     if (options.groupBy !== undefined && options.groupBy !== this.options.groupBy) this.forgetNodes();
+    const reorder = options.sortOrder !== undefined && options.sortOrder !== this.options.sortOrder;
     this.options = { ...this.options, ...options };
-    this.refreshAll();
+    if (reorder) void this.useView();
+    else this.refreshAll();
   }
 
   /** The rows above the objects (what the view is doing); an empty list removes them. */
@@ -110,7 +145,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** Holds the rows where they are (the store keeps filling); resume shows what changed. */
   pause(): void {
-    this.frozen ??= this.currentGroups();
+    this.frozen ??= this.view.groups();
     this.heldBack = 0;
   }
 
@@ -122,13 +157,18 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   /** The groups the view shows now, in its order (a pause keeps the order it had). */
-  groups(): EventGroup[] {
-    return this.frozen ?? this.currentGroups();
+  groups(): readonly EventGroup[] {
+    return this.frozen ?? this.view.groups();
   }
 
-  private currentGroups(): EventGroup[] {
-    const groups = this.store.view(this.filterNow);
-    return this.options.sortOrder === 'lastSeen' ? groups : [...groups].sort(GROUP_ORDER[this.options.sortOrder]);
+  /** How many objects the view shows, without listing them. */
+  get shownGroupCount(): number {
+    return this.frozen?.length ?? this.view.groupCount;
+  }
+
+  /** One group as the view shows it (through its filter). */
+  shownGroup(key: string): EventGroup | undefined {
+    return this.view.group(key);
   }
 
   refreshAll(): void {
@@ -140,20 +180,23 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     clearTimeout(this.timer);
     this.ticker.dispose();
     this.subscription.dispose();
+    this.viewSubscription.dispose();
+    this.view.dispose();
+    this.nextView?.dispose();
     this.changed.dispose();
     this.settled.dispose();
   }
 
-  private schedule(c: StoreChange): void {
-    if (c.all) this.forgetNodes();
+  private schedule(c: ViewChange): void {
     if (this.frozen) {
       // Held back: only the count of what waits is shown (the flush tells the status row).
       this.heldBack += c.all ? 1 : c.groups.size;
       this.flushSoon();
       return;
     }
-    if (c.all) this.pendingAll = true;
-    for (const key of c.groups) (this.pending ??= new Set()).add(key);
+    // Namespace rows and workload sums depend on more than the groups that changed.
+    if (c.all || c.orderChanged || this.options.groupBy === 'workload') this.pendingAll = true;
+    else for (const key of c.groups) (this.pending ??= new Set()).add(key);
     this.flushSoon();
   }
 
@@ -176,13 +219,11 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       this.settled.fire();
       return;
     }
-    const groups = this.groups();
-    const order = groups.map((g) => g.key).join('\n') + `|${this.options.groupBy}|${this.owners.version}`;
-    const all = this.pendingAll || order !== this.rootOrder;
+    const all = this.pendingAll;
     this.pendingAll = false;
-    this.rootOrder = order;
+    this.version++;
     if (all) {
-      this.pruneNodes(groups);
+      this.pruneNodes();
       this.fireAll();
     } else if (keys && keys.size > 0) {
       const nodes = [...keys].map((k) => this.groupNodes.get(k)).filter((n): n is GroupNode => n !== undefined);
@@ -217,7 +258,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   /** Nodes of objects that left the view are dropped, so the maps stay as large as the view. */
-  private pruneNodes(groups: readonly EventGroup[]): void {
+  private pruneNodes(): void {
     if (this.options.groupBy === 'workload') {
       // The roll-up is built again; nodes whose place in it changed are made anew.
       this.rollup = undefined;
@@ -231,22 +272,21 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       }
       return;
     }
-    const keep = new Set(groups.map((g) => g.key));
     for (const key of this.groupNodes.keys()) {
-      if (!keep.has(key)) {
+      if (!this.view.group(key)) {
         this.groupNodes.delete(key);
         this.eventNodes.delete(key);
         this.expanded.delete(key);
       }
     }
-    const namespaces = new Set(groups.map((g) => g.object.namespace));
+    const namespaces = new Set(this.groups().map((g) => g.object.namespace));
     for (const ns of this.namespaceNodes.keys()) if (!namespaces.has(ns)) this.namespaceNodes.delete(ns);
   }
 
   context(): RenderContext {
     return {
       now: this.now(),
-      group: (key) => this.store.group(key, this.filterNow),
+      group: (key) => this.view.group(key),
       event: (uid) => this.store.get(uid),
       showNamespace: this.options.groupBy !== 'namespace',
       rollup: (key) => this.rollup?.byKey.get(key),
@@ -255,7 +295,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** The workload roll-up of what the view shows (built once per refresh). */
   private rollupNow(): { roots: RollupNode[]; byKey: Map<string, RollupNode> } {
-    const built = `${this.rootOrder}|${this.owners.version}`;
+    const built = `${this.version}|${this.owners.version}`;
     if (this.rollup?.built === built) return this.rollup;
     const roots = buildRollup(this.groups(), this.owners, this.options.sortOrder);
     const byKey = new Map<string, RollupNode>();
@@ -306,7 +346,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const e = this.store.get(uid);
     if (!e) return undefined;
     const key = objectKey(e.involvedObject);
-    const group = this.store.group(key, this.filterNow);
+    const group = this.view.group(key);
     const index = group?.events.findIndex((x) => x.uid === uid) ?? -1;
     if (!group || index < 0) return undefined;
     const node = this.groupNode(key, group.object);
@@ -340,17 +380,17 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (node instanceof GroupNode) {
       // In workload mode the objects it owns come first, then its own events.
       const owned = this.options.groupBy === 'workload' ? (this.rollupNow().byKey.get(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
-      const group = this.store.group(node.key, this.filterNow);
+      const group = this.view.group(node.key);
       if (!group) return owned;
       const limit = this.expanded.has(node.key) ? Infinity : this.options.maxChildren;
-      const shown: TreeNode[] = group.events.slice(0, limit).map((e) => this.eventNode(node, e.uid));
+      const shown: TreeNode[] = (limit === Infinity ? group.events : group.newest(limit)).map((e) => this.eventNode(node, e.uid));
       // Nodes of events that left the group are dropped with the group's next listing.
       const nodes = this.eventNodes.get(node.key);
       if (nodes && nodes.size > shown.length) {
         const live = new Set(shown.map((n) => (n as EventNode).uid));
         for (const uid of nodes.keys()) if (!live.has(uid)) nodes.delete(uid);
       }
-      return [...owned, ...shown, ...(group.events.length > limit ? [new MoreNode(node, group.events.length - limit)] : [])];
+      return [...owned, ...shown, ...(group.count > limit ? [new MoreNode(node, group.count - limit)] : [])];
     }
     return [];
   }
