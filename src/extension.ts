@@ -20,6 +20,7 @@ import { EventStore } from './model/eventStore';
 import { ConnectionService } from './services/connectionService';
 import { ContextKeyService } from './services/contextKeyService';
 import { FilterService } from './services/filterService';
+import { FocusService } from './services/focusService';
 import { RecordingService } from './services/recordingService';
 import type { Services } from './services/services';
 import { SettingsService } from './services/settingsService';
@@ -53,12 +54,14 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const sink = new SinkService(recording, connection, logger);
   const owners = new OwnerService(connection, store, context.globalStorageUri.fsPath, logger, tree.owners);
   const filters = new FilterService(tree, keys);
-  const status = new ViewStatus(view, tree, connection, sink, filters, keys);
-  const s: Services = { context, channel, logger, settings, keys, store, tree, view, recording, connection, sink, filters, status, owners };
+  const focus = new FocusService(store, tree, connection, s0.storeCap);
+  filters.focus = focus;
+  const status = new ViewStatus(view, tree, connection, sink, filters, keys, focus, store);
+  const s: Services = { context, channel, logger, settings, keys, store, tree, view, recording, connection, sink, filters, status, owners, focus };
   const yaml = registerYamlCommands(s);
   const notifier = new WarningNotifier(s);
   context.subscriptions.push(
-    settings, channel, tree, view, connection, sink, owners, status, notifier,
+    settings, channel, tree, view, connection, sink, focus, owners, status, notifier,
     owners.onDidChange(() => tree.ownersChanged()),
     vscode.window.registerFileDecorationProvider(new RowDecorationProvider()),
     view.onDidChangeVisibility((e) => tree.ticker.setVisible(e.visible)),

@@ -13,6 +13,8 @@ export interface ObserverOptions {
   readonly namespaces?: readonly string[];
   /** Ask the apiserver for warnings only (a field selector, so less traffic). */
   readonly warningsOnly?: boolean;
+  /** Any server-side field selector (warningsOnly is `type=Warning`). */
+  readonly fieldSelector?: string;
   /** Items per list page (the apiserver's default chunk size otherwise). */
   readonly pageSize?: number;
   /** Test overrides passed to each ListWatch. */
@@ -43,7 +45,7 @@ export class EventObserver {
       let listed = new Set<string>();
       const watch = new ListWatch(
         client,
-        { api, namespace, pageSize: options.pageSize, fieldSelector: options.warningsOnly ? 'type=Warning' : undefined, watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
+        { api, namespace, pageSize: options.pageSize, fieldSelector: options.fieldSelector ?? (options.warningsOnly ? 'type=Warning' : undefined), watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
           onListPage: (items, first) => {
             if (first) listed = new Set<string>();

@@ -1,9 +1,11 @@
-// Show Events for an object: reveals and selects its row in the Events view (clearing a
-// filter that hides it). Other extensions call it with {kind, name, namespace?, uid?}; any
-// other argument is refused with a message, never guessed at.
+// Show Events for an object: the view narrowed to that object (the apiserver answers with a
+// field selector, so everything the cluster has about it shows), its row revealed and
+// selected. Other extensions call it with {kind, name, namespace?, uid?}; any other
+// argument is refused with a message, never guessed at.
 import * as vscode from 'vscode';
 import { Commands, FOCUS_VIEW_COMMAND } from '../common/commandIds';
-import { NO_FILTER } from '../model/filters';
+import { isObject, NO_FILTER, type ObjectRef } from '../model/filters';
+import { REFRESH_DEBOUNCE_MS } from '../views/tree/eventsTreeProvider';
 import type { Services } from '../services/services';
 import type { GroupNode } from '../views/tree/nodes/groupNode';
 
@@ -27,17 +29,32 @@ export function asObjectQuery(x: unknown): ObjectQuery | undefined {
   return { kind: q.kind, name: q.name, namespace: q.namespace, uid: q.uid };
 }
 
-/** Reveals the object's group; undefined (with a message) when it has no events. */
+/** How long Show Events waits for the apiserver's answer about the object. */
+const FOCUS_WAIT_MS = 10_000;
+
+/**
+ * Shows the object's events and nothing else (a filter on the object, which the apiserver
+ * answers with a field selector, so even events the store's cap dropped are there), then
+ * reveals and selects its row; undefined (with a message) when the cluster has none.
+ */
 export async function showEventsFor(s: Services, q: ObjectQuery): Promise<GroupNode | undefined> {
-  const matches = (o: { kind: string; name: string; namespace: string; uid: string }) =>
-    o.kind === q.kind && o.name === q.name && (q.namespace === undefined || o.namespace === q.namespace) && (!q.uid || o.uid === q.uid);
-  let group = s.tree.groups().find((g) => matches(g.object));
-  if (!group && s.store.view(NO_FILTER).some((g) => matches(g.object))) {
-    await s.filters.clear();
-    group = s.tree.groups().find((g) => matches(g.object));
+  const known = s.store.view(NO_FILTER).find((g) => isObject(g.object, q));
+  // The uid the store knows makes the server's selector exact.
+  const object: ObjectRef = { kind: q.kind, name: q.name, namespace: q.namespace, uid: q.uid || known?.object.uid || undefined };
+  await s.filters.set({ object });
+  const deadline = Date.now() + FOCUS_WAIT_MS;
+  let group = s.tree.groups().find((g) => isObject(g.object, object));
+  while (!group && Date.now() < deadline && s.focus.status?.phase !== 'live') {
+    await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    group = s.tree.groups().find((g) => isObject(g.object, object));
+  }
+  // The list is in: give the view its last refresh.
+  if (!group) {
+    await new Promise((r) => setTimeout(r, REFRESH_DEBOUNCE_MS * 2));
+    group = s.tree.groups().find((g) => isObject(g.object, object));
   }
   if (!group) {
-    void vscode.window.showInformationMessage(`No events about ${q.kind}/${q.name}${q.namespace ? ` in ${q.namespace}` : ''} in ${s.connection.context ?? 'this cluster'} (events expire after an hour by default).`);
+    void vscode.window.showInformationMessage(`No events about ${q.kind}/${q.name}${q.namespace ? ` in ${q.namespace}` : ''} in ${s.connection.context ?? 'this cluster'} (events expire after an hour by default). Clear Filters shows every object again.`);
     return undefined;
   }
   const node = s.tree.groupNode(group.key, group.object);

@@ -9,6 +9,21 @@ export interface EventFilter {
   readonly sources?: readonly string[];
   /** Case-insensitive text in the reason, the message or the object's name. */
   readonly text?: string;
+  /** One object (Show Events): by uid when known, else by kind, name and namespace. */
+  readonly object?: ObjectRef;
+}
+
+export interface ObjectRef {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+  readonly uid?: string;
+}
+
+/** Whether an involved object is the one named (by uid when both have one). */
+export function isObject(o: { kind: string; name: string; namespace: string; uid: string }, ref: ObjectRef): boolean {
+  if (ref.uid && o.uid) return ref.uid === o.uid;
+  return o.kind === ref.kind && o.name === ref.name && (ref.namespace === undefined || o.namespace === ref.namespace);
 }
 
 export const NO_FILTER: EventFilter = {};
@@ -20,6 +35,7 @@ function within(list: readonly string[] | undefined, value: string): boolean {
 export function matchesFilter(e: ClusterEvent, f: EventFilter): boolean {
   if (!within(f.types, e.type) || !within(f.namespaces, e.involvedObject.namespace || e.namespace) || !within(f.kinds, e.involvedObject.kind)) return false;
   if (!within(f.reasons, e.reason) || !within(f.sources, e.source)) return false;
+  if (f.object && !isObject(e.involvedObject, f.object)) return false;
   if (f.text) {
     const t = f.text.toLowerCase();
     return e.reason.toLowerCase().includes(t) || e.message.toLowerCase().includes(t) || e.involvedObject.name.toLowerCase().includes(t);
@@ -27,13 +43,28 @@ export function matchesFilter(e: ClusterEvent, f: EventFilter): boolean {
   return true;
 }
 
+/**
+ * What the apiserver can filter for us (a field selector), so a view of it holds everything
+ * the cluster has, not only what the store's cap kept: one object, or warnings.
+ */
+export function serverSelector(f: EventFilter): string | undefined {
+  const o = f.object;
+  if (o) {
+    if (o.uid) return `involvedObject.uid=${o.uid}`;
+    return [`involvedObject.kind=${o.kind}`, `involvedObject.name=${o.name}`, ...(o.namespace !== undefined ? [`involvedObject.namespace=${o.namespace}`] : [])].join(',');
+  }
+  if (f.types?.length === 1 && f.types[0] === 'Warning') return 'type=Warning';
+  return undefined;
+}
+
 export function isFilterActive(f: EventFilter): boolean {
-  return Boolean(f.types?.length || f.namespaces?.length || f.kinds?.length || f.reasons?.length || f.sources?.length || f.text);
+  return Boolean(f.types?.length || f.namespaces?.length || f.kinds?.length || f.reasons?.length || f.sources?.length || f.text || f.object);
 }
 
 /** A short description of the active filters, for the view's description. */
 export function describeFilter(f: EventFilter): string {
   const parts: string[] = [];
+  if (f.object) parts.push(`${f.object.kind}/${f.object.name}`);
   if (f.types?.length) parts.push(f.types.join('/'));
   if (f.namespaces?.length) parts.push(`ns: ${f.namespaces.join(',')}`);
   if (f.kinds?.length) parts.push(`kind: ${f.kinds.join(',')}`);

@@ -13,6 +13,9 @@ export function isWarningsOnly(f: EventFilter): boolean {
 export class FilterService {
   private readonly listeners = new Set<(f: EventFilter) => void>();
 
+  /** Filters the apiserver can narrow are also watched with a field selector (FocusService). */
+  focus: { setFilter(f: EventFilter): Promise<void> } | undefined;
+
   constructor(
     private readonly tree: EventsTreeProvider,
     private readonly keys: ContextKeyService,
@@ -26,7 +29,7 @@ export class FilterService {
 
   /** Resolves when the view shows the filtered events (a view is built in slices). */
   set(filter: EventFilter): Promise<void> {
-    const shown = this.tree.setFilter(filter);
+    const shown = Promise.all([this.tree.setFilter(filter), this.focus?.setFilter(filter)]).then(() => undefined);
     this.publish(filter);
     for (const l of this.listeners) l(filter);
     return shown;

@@ -8,6 +8,7 @@ import type { ViewStatus } from '../views/viewStatus';
 import type { ConnectionService } from './connectionService';
 import type { ContextKeyService } from './contextKeyService';
 import type { FilterService } from './filterService';
+import type { FocusService } from './focusService';
 import type { OwnerService } from './ownerService';
 import type { RecordingService } from './recordingService';
 import type { SettingsService } from './settingsService';
@@ -28,4 +29,5 @@ export interface Services {
   readonly filters: FilterService;
   readonly status: ViewStatus;
   readonly owners: OwnerService;
+  readonly focus: FocusService;
 }

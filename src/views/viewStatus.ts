@@ -11,6 +11,8 @@ import type { ConnectionService } from '../services/connectionService';
 import type { ConnectionStatus } from '../services/connectionStatus';
 import type { ContextKeyService } from '../services/contextKeyService';
 import type { FilterService } from '../services/filterService';
+import type { FocusService } from '../services/focusService';
+import type { EventStore } from '../model/eventStore';
 import type { SinkService } from '../services/sinkService';
 import type { EventsTreeProvider } from './tree/eventsTreeProvider';
 import { ActionNode, StatusNode, type StatusTone } from './tree/nodes/statusNode';
@@ -71,12 +73,16 @@ export class ViewStatus extends Disposable {
     private readonly sink: SinkService,
     private readonly filters: FilterService,
     private readonly keys: ContextKeyService,
+    private readonly focus: FocusService,
+    /** The main store (the tree may show a focused one). */
+    private readonly store: EventStore,
   ) {
     super();
     this.statusBar = this._register(vscode.window.createStatusBarItem('kubernetesEvents.context', vscode.StatusBarAlignment.Left, 50));
     this.statusBar.name = 'Kubernetes Events: context';
     this.statusBar.command = Commands.switchContext;
-    this.badge = this._register(new WarningBadge(view, tree.store));
+    this.badge = this._register(new WarningBadge(view, store));
+    this._register(focus.onDidChange(() => this.update()));
     this._register(connection.onDidChangeStatus((s) => this.onStatus(s)));
     this._register(sink.onDidChange(() => this.update()));
     this._register(filters.onDidChange(() => this.update()));
@@ -114,7 +120,8 @@ export class ViewStatus extends Disposable {
     const s = this.connection.status;
     const context = s.context ?? this.connection.context;
     const where = context ? ` in ${context}` : '';
-    const hasEvents = this.tree.store.size > 0;
+    const hasEvents = this.store.size > 0;
+    const focus = this.focus.status;
     const shown = this.tree.shownGroupCount > 0;
     const filter = this.filters.filter;
     const rows: TreeNode[] = [];
@@ -149,8 +156,13 @@ export class ViewStatus extends Disposable {
         state = hasEvents ? 'ready' : 'empty';
         break;
     }
-    if ((state === 'ready' || state === 'empty') && !shown) {
-      if (hasEvents && isFilterActive(filter)) {
+    // A focused view (warnings, one object) has its own list+watch with a field selector.
+    if (focus && (state === 'ready' || state === 'empty')) {
+      if (focus.phase === 'loading' && this.tree.store.size === 0) rows.push(new StatusNode('focus', 'loading', `Asking ${context ?? 'the cluster'} for ${this.focus.selector ?? 'these events'}…`));
+      else if (focus.phase === 'forbidden' || focus.phase === 'badKubeconfig' || focus.phase === 'reconnecting') rows.push(...message('focus', 'warning', focus.message), RETRY);
+    }
+    if ((state === 'ready' || state === 'empty') && !shown && !(focus && focus.phase === 'loading')) {
+      if ((hasEvents || focus) && isFilterActive(filter)) {
         state = 'noMatches';
         rows.push(new StatusNode('noMatches', 'info', `No events match the filter: ${describeFilter(filter)}`), CLEAR);
       } else if (!hasEvents) {

@@ -178,14 +178,30 @@ describe('commands and the tree', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('shows the events of an object: reveals and selects its group, even through a filter that hid it', async () => {
+  it('shows the events of an object: the view narrowed to it (asked of the apiserver by uid), its row selected', async () => {
     const deployment = await waitFor('a deployment', () => t.groups().find((g) => g.object.kind === 'Deployment'));
     await s.filters.set({ kinds: ['Pod'] });
     assert.equal(await api.showEvents({ kind: 'Deployment', name: deployment.object.name, namespace: deployment.object.namespace }), true);
     assert.equal((s.view.selection[0] as { key?: string }).key, deployment.key, 'the group is selected in the view');
-    assert.equal(s.filters.filter.kinds, undefined, 'the filter that hid it was cleared');
+    assert.equal(s.filters.filter.kinds, undefined, 'the filter that hid it was replaced');
+    assert.equal(s.focus.selector, `involvedObject.uid=${deployment.object.uid}`);
+    assert.notEqual(s.tree.store, s.store, 'the rows come from the focused list+watch');
+    assert.deepEqual(t.groups().map((g) => g.key), [deployment.key], 'only that object');
+    await s.filters.clear();
+    assert.equal(s.tree.store, s.store, 'back to the main store');
     assert.equal(await vscode.commands.executeCommand(Commands.showEventsForObject, { kind: 'Deployment', name: 'no-such-deployment' }), false);
+    await s.filters.clear();
     assert.equal(await vscode.commands.executeCommand(Commands.showEventsForObject, deployment), undefined, 'a row is not an object query');
+  });
+
+  it('warnings only asks the apiserver for type=Warning, and shows only warnings, from a store of its own', async () => {
+    await s.filters.set({ types: ['Warning'] });
+    assert.equal(s.focus.selector, 'type=Warning');
+    await waitFor('the focused list', () => s.focus.status?.phase === 'live');
+    await waitFor('warnings in the view', () => t.groups().length > 0);
+    for (const g of t.groups()) for (const n of t.events(g)) assert.equal(s.tree.eventOf(n)?.type, 'Warning');
+    await s.filters.clear();
+    assert.equal(s.focus.selector, undefined);
   });
 
   it('answers the Kubernetes extension\'s menu commands with an explanation when that extension is not installed', async () => {

@@ -55,13 +55,14 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private rollup: { roots: RollupNode[]; byKey: Map<string, RollupNode>; built: string } | undefined;
   /** Store changes held back by a pause. */
   private heldBack = 0;
-  private readonly subscription: { dispose(): void };
+  private subscription: { dispose(): void };
   readonly ticker: AgeTicker;
   /** How many refreshes were fired (for tests and the host benchmark). */
   refreshes = 0;
 
   constructor(
-    readonly store: EventStore,
+    /** Where the rows come from: the store, or a focused one (see FocusService). */
+    public store: EventStore,
     private options: TreeOptions,
     private readonly now: () => number = Date.now,
     /** Who owns what, for the workload roll-up. */
@@ -94,6 +95,17 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   /** No change is waiting to be sent to the view. */
   get isSettled(): boolean {
     return this.timer === undefined && !this.pending && !this.pendingAll;
+  }
+
+  /** Shows another store (a focused one, or back to the main one): nothing of the old is kept. */
+  setSource(store: EventStore): Promise<void> {
+    if (store === this.store) return Promise.resolve();
+    this.subscription.dispose();
+    this.store = store;
+    this.subscription = store.onDidChange((c) => c.all && this.forgetNodes());
+    this.forgetNodes();
+    if (this.frozen) this.frozen = [];
+    return this.useView();
   }
 
   /** Resolves when the view through the new filter is shown. */
