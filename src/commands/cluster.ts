@@ -43,42 +43,42 @@ async function openKubeconfig(s: Services): Promise<void> {
   await vscode.window.showTextDocument(vscode.Uri.file(named), { preview: true });
 }
 
-const ORDERS: { order: SortOrder; label: string; description: string }[] = [
-  { order: 'lastSeen', label: 'Last seen', description: 'objects with the newest events first' },
-  { order: 'warnings', label: 'Most warnings', description: 'objects with the most live warning events first' },
-  { order: 'name', label: 'Name', description: 'by object name, then kind and namespace' },
+const ORDERS: { value: SortOrder; label: string; description: string }[] = [
+  { value: 'lastSeen', label: 'Last seen', description: 'objects with the newest events first' },
+  { value: 'warnings', label: 'Most warnings', description: 'objects with the most live warning events first' },
+  { value: 'name', label: 'Name', description: 'by object name, then kind and namespace' },
 ];
 
-async function sortBy(s: Services): Promise<void> {
-  const now = s.tree.sortOrder;
+/** One choice among a few, the current one checked; undefined when cancelled or unchanged. */
+async function pickChoice<T extends string>(title: string, choices: { value: T; label: string; description: string }[], now: T): Promise<T | undefined> {
   const picked = await vscode.window.showQuickPick(
-    ORDERS.map((o) => ({ ...o, label: `${o.order === now ? '$(check) ' : ''}${o.label}` })),
-    { title: 'Sort Objects By', placeHolder: `Now: ${ORDERS.find((o) => o.order === now)?.label ?? now}` },
+    choices.map((c) => ({ ...c, label: `${c.value === now ? '$(check) ' : ''}${c.label}` })),
+    { title, placeHolder: `Now: ${choices.find((c) => c.value === now)?.label ?? now}` },
   );
-  if (!picked) return;
-  const order = picked.order;
+  return picked && picked.value !== now ? picked.value : undefined;
+}
+
+async function sortBy(s: Services): Promise<void> {
+  const order = await pickChoice('Sort Objects By', ORDERS, s.tree.sortOrder);
+  if (!order) return;
   s.tree.setOptions({ sortOrder: order });
   s.keys.set(ContextKeys.sortOrder, order);
   await s.settings.update('sortOrder', order === 'lastSeen' ? undefined : order);
 }
 
-const GROUPINGS: { groupBy: GroupBy; label: string; description: string }[] = [
-  { groupBy: 'object', label: 'Object', description: 'each involved object on its own' },
-  { groupBy: 'namespace', label: 'Namespace', description: 'objects under their namespace' },
-  { groupBy: 'workload', label: 'Workload', description: 'Pods under ReplicaSets under Deployments, Jobs under CronJobs, with sums' },
+const GROUPINGS: { value: GroupBy; label: string; description: string }[] = [
+  { value: 'object', label: 'Object', description: 'each involved object on its own' },
+  { value: 'namespace', label: 'Namespace', description: 'objects under their namespace' },
+  { value: 'workload', label: 'Workload', description: 'Pods under ReplicaSets under Deployments, Jobs under CronJobs, with sums' },
 ];
 
 async function groupBy(s: Services): Promise<void> {
-  const now = s.tree.groupBy;
-  const picked = await vscode.window.showQuickPick(
-    GROUPINGS.map((g) => ({ ...g, label: `${g.groupBy === now ? '$(check) ' : ''}${g.label}` })),
-    { title: 'Group Events By', placeHolder: `Now: ${GROUPINGS.find((g) => g.groupBy === now)?.label ?? now}` },
-  );
-  if (!picked) return;
-  s.tree.setOptions({ groupBy: picked.groupBy });
-  s.keys.set(ContextKeys.groupBy, picked.groupBy);
-  await s.owners.setWanted(picked.groupBy === 'workload');
-  await s.settings.update('groupBy', picked.groupBy === 'object' ? undefined : picked.groupBy);
+  const groupBy = await pickChoice('Group Events By', GROUPINGS, s.tree.groupBy);
+  if (!groupBy) return;
+  s.tree.setOptions({ groupBy });
+  s.keys.set(ContextKeys.groupBy, groupBy);
+  await s.owners.setWanted(groupBy === 'workload');
+  await s.settings.update('groupBy', groupBy === 'object' ? undefined : groupBy);
   s.status.update();
 }
 

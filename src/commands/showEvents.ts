@@ -8,6 +8,7 @@ import { isObject, NO_FILTER, type ObjectRef } from '../model/filters';
 import { REFRESH_DEBOUNCE_MS } from '../views/tree/eventsTreeProvider';
 import type { Services } from '../services/services';
 import type { GroupNode } from '../views/tree/nodes/groupNode';
+import type { TreeNode } from '../views/tree/nodes/treeNode';
 
 /** How often, and how far apart, reveal is tried while a newly shown view loads. */
 const REVEAL_ATTEMPTS = 20;
@@ -27,6 +28,20 @@ export function asObjectQuery(x: unknown): ObjectQuery | undefined {
   const optional = (v: unknown) => v === undefined || typeof v === 'string';
   if (typeof q.kind !== 'string' || !q.kind || typeof q.name !== 'string' || !q.name || !optional(q.namespace) || !optional(q.uid)) return undefined;
   return { kind: q.kind, name: q.name, namespace: q.namespace, uid: q.uid };
+}
+
+/** Focuses the view and selects the row; a view hidden until now loads its rows after focus, so reveal may need a few tries. */
+async function reveal(s: Services, node: TreeNode): Promise<void> {
+  await vscode.commands.executeCommand(FOCUS_VIEW_COMMAND);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await s.view.reveal(node, { select: true, focus: true, expand: true });
+      return;
+    } catch (e) {
+      if (attempt >= REVEAL_ATTEMPTS) throw e;
+      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    }
+  }
 }
 
 /** How long Show Events waits for the apiserver's answer about the object. */
@@ -58,17 +73,8 @@ export async function showEventsFor(s: Services, q: ObjectQuery): Promise<GroupN
     return undefined;
   }
   const node = s.tree.groupNode(group.key, group.object);
-  await vscode.commands.executeCommand(FOCUS_VIEW_COMMAND);
-  // A view that was hidden until now loads its rows after focus: reveal may not find the node yet.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await s.view.reveal(node, { select: true, focus: true, expand: true });
-      return node;
-    } catch (e) {
-      if (attempt >= REVEAL_ATTEMPTS) throw e;
-      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
-    }
-  }
+  await reveal(s, node);
+  return node;
 }
 
 /** Reveals and selects one event (clearing a filter or a pause that hides it); false when it is not in the store. */
@@ -84,16 +90,8 @@ export async function revealEvent(s: Services, uid: string): Promise<boolean> {
     node = s.tree.eventNodeFor(uid);
   }
   if (!node) return false;
-  await vscode.commands.executeCommand(FOCUS_VIEW_COMMAND);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await s.view.reveal(node, { select: true, focus: true, expand: true });
-      return true;
-    } catch (e) {
-      if (attempt >= REVEAL_ATTEMPTS) throw e;
-      await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
-    }
-  }
+  await reveal(s, node);
+  return true;
 }
 
 export function registerShowEventsCommands(s: Services): vscode.Disposable[] {

@@ -5,6 +5,7 @@
 import { ApiClient } from '../cluster/apiRequest';
 import { ClusterConnection } from '../cluster/clusterConnection';
 import { KubeconfigError } from '../cluster/kubeconfig';
+import { Emitter } from '../common/emitter';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { LatestOnly } from '../common/latestOnly';
 import type { EventStore } from '../model/eventStore';
@@ -32,7 +33,8 @@ export class ConnectionService extends Disposable {
   readonly connection: ClusterConnection;
   private readonly latest = new LatestOnly();
   private statusNow: ConnectionStatus = { phase: 'disconnected', message: '' };
-  private readonly listeners = new Set<(s: ConnectionStatus) => void>();
+  private readonly changed = this._register(new Emitter<ConnectionStatus>());
+  readonly onDidChangeStatus = this.changed.event;
   private lastRequest: ConnectRequest = {};
   /** The kubeconfig another extension (the Kubernetes extension) says to use, when ours is not set. */
   followedKubeconfig: string | undefined;
@@ -64,14 +66,9 @@ export class ConnectionService extends Disposable {
     return this.lastRequest;
   }
 
-  onDidChangeStatus(listener: (s: ConnectionStatus) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return toDisposable(() => this.listeners.delete(listener));
-  }
-
   private setStatus(status: ConnectionStatus): void {
     this.statusNow = status;
-    for (const l of this.listeners) l(status);
+    this.changed.fire(status);
   }
 
   /**

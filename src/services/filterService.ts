@@ -1,7 +1,7 @@
 // The filter the view shows: one owner, its context keys, and a change event for whatever
 // describes it (the title, the status bar).
 import { ContextKeys } from '../common/contextKeys';
-import { toDisposable } from '../common/lifecycle';
+import { Emitter } from '../common/emitter';
 import { isFilterActive, NO_FILTER, type EventFilter } from '../model/filters';
 import type { EventsTreeProvider } from '../views/tree/eventsTreeProvider';
 import type { ContextKeyService } from './contextKeyService';
@@ -11,7 +11,8 @@ export function isWarningsOnly(f: EventFilter): boolean {
 }
 
 export class FilterService {
-  private readonly listeners = new Set<(f: EventFilter) => void>();
+  private readonly changed = new Emitter<EventFilter>();
+  readonly onDidChange = this.changed.event;
 
   /** Filters the apiserver can narrow are also watched with a field selector (FocusService). */
   focus: { setFilter(f: EventFilter): Promise<void> } | undefined;
@@ -31,7 +32,7 @@ export class FilterService {
   set(filter: EventFilter): Promise<void> {
     const shown = Promise.all([this.tree.setFilter(filter), this.focus?.setFilter(filter)]).then(() => undefined);
     this.publish(filter);
-    for (const l of this.listeners) l(filter);
+    this.changed.fire(filter);
     return shown;
   }
 
@@ -42,10 +43,5 @@ export class FilterService {
   private publish(filter: EventFilter): void {
     this.keys.set(ContextKeys.warningsOnly, isWarningsOnly(filter));
     this.keys.set(ContextKeys.filtered, isFilterActive(filter));
-  }
-
-  onDidChange(listener: (f: EventFilter) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return toDisposable(() => this.listeners.delete(listener));
   }
 }

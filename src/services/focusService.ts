@@ -5,6 +5,7 @@
 // which the tree shows until the filter changes. Events recorded in this window are copied
 // in too, since they are not on the server unless the sink wrote them.
 import { EventObserver } from '../cluster/eventObserver';
+import { Emitter } from '../common/emitter';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { EventStore } from '../model/eventStore';
 import { matchesFilter, serverSelector, type EventFilter } from '../model/filters';
@@ -26,7 +27,8 @@ interface Focus {
 export class FocusService extends Disposable {
   private focus: Focus | undefined;
   private filter: EventFilter = {};
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = this._register(new Emitter());
+  readonly onDidChange = this.changed.event;
   /** Serialises focus changes. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -53,11 +55,6 @@ export class FocusService extends Disposable {
 
   get store(): EventStore | undefined {
     return this.focus?.store;
-  }
-
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return toDisposable(() => this.listeners.delete(listener));
   }
 
   /** The view's filter changed: focus on it when the apiserver can narrow it, else show the main store. */
@@ -110,6 +107,6 @@ export class FocusService extends Disposable {
   }
 
   private fire(): void {
-    for (const l of this.listeners) l();
+    this.changed.fire();
   }
 }

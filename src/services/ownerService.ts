@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { OwnerWatch } from '../cluster/ownerWatch';
+import { Emitter } from '../common/emitter';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { OwnerIndex, type OwnedObject } from '../model/ownerIndex';
 import type { Logger } from '../record/logger';
@@ -23,7 +24,8 @@ export class OwnerService extends Disposable {
   private identity: string | undefined;
   private savedVersion = -1;
   private notifiedVersion = -1;
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = this._register(new Emitter());
+  readonly onDidChange = this.changed.event;
   private readonly timer: NodeJS.Timeout;
   private readonly saver: NodeJS.Timeout;
 
@@ -40,11 +42,6 @@ export class OwnerService extends Disposable {
     this.timer = setInterval(() => this.notify(), CHANGE_DEBOUNCE_MS);
     this.saver = setInterval(() => void this.save(), SAVE_INTERVAL_MS);
     this._register(toDisposable(() => (clearInterval(this.timer), clearInterval(this.saver))));
-  }
-
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return toDisposable(() => this.listeners.delete(listener));
   }
 
   /** Watch owners only while the roll-up is shown. */
@@ -120,7 +117,7 @@ export class OwnerService extends Disposable {
   private notify(): void {
     if (this.index.version === this.notifiedVersion) return;
     this.notifiedVersion = this.index.version;
-    for (const l of this.listeners) l();
+    this.changed.fire();
   }
 
   async shutdown(): Promise<void> {

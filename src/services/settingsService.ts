@@ -2,13 +2,14 @@
 // becomes trusted); a bad value is reported once, with the setting's name, and replaced by
 // its default.
 import * as vscode from 'vscode';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Emitter } from '../common/emitter';
+import { Disposable } from '../common/lifecycle';
 import { readSettings, SECTION, type Settings } from '../settings';
 
 export class SettingsService extends Disposable {
   private current: Settings;
   private reported = new Set<string>();
-  private readonly listeners = new Set<(before: Settings, after: Settings) => void>();
+  private readonly changed = this._register(new Emitter<{ before: Settings; after: Settings }>());
 
   constructor() {
     super();
@@ -24,8 +25,7 @@ export class SettingsService extends Disposable {
   }
 
   onDidChange(listener: (before: Settings, after: Settings) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return toDisposable(() => this.listeners.delete(listener));
+    return this.changed.event(({ before, after }) => listener(before, after));
   }
 
   private reload(): void {
@@ -33,7 +33,7 @@ export class SettingsService extends Disposable {
     const { settings, problems } = readSettings();
     this.current = settings;
     this.report(problems);
-    for (const l of this.listeners) l(before, settings);
+    this.changed.fire({ before, after: settings });
   }
 
   private report(problems: string[]): void {

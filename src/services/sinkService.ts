@@ -5,7 +5,8 @@
 // Wanted comes from the setting (so it survives a reload) or from Enable Sink.
 import type { ApiClient } from '../cluster/apiRequest';
 import { ApiserverEventSink } from '../cluster/eventSink';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Emitter } from '../common/emitter';
+import { Disposable } from '../common/lifecycle';
 import type { EventWatch, SinkStats } from '../record/event';
 import type { Logger } from '../record/logger';
 import type { ConnectionService } from './connectionService';
@@ -24,7 +25,8 @@ export class SinkService extends Disposable {
   private running: Running | undefined;
   /** Serialises starts and stops: one change at a time, in order. */
   private queue: Promise<void> = Promise.resolve();
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = this._register(new Emitter());
+  readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly recording: RecordingService,
@@ -51,11 +53,6 @@ export class SinkService extends Disposable {
 
   get stats(): SinkStats | undefined {
     return this.running?.watch.stats;
-  }
-
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return toDisposable(() => this.listeners.delete(listener));
   }
 
   /** Wants it on or off; resolves once the sink follows. */
@@ -93,7 +90,7 @@ export class SinkService extends Disposable {
   }
 
   private fire(): void {
-    for (const l of this.listeners) l();
+    this.changed.fire();
   }
 
   override dispose(): void {

@@ -242,7 +242,7 @@ describe('commands and the tree', function () {
     const contexts = ['kev-limited', 'kev-admin', 'kev-limited', 'kev-admin', 'kev-admin'];
     await Promise.all(contexts.map((context) => s.connection.connect({ context })));
     assert.equal(s.connection.context, 'kev-admin');
-    await waitFor('ready', () => s.status.viewState === 'ready');
+    await waitFor('the watch open', () => s.connection.status.phase === 'live');
     const observer = s.connection.connection.activeObserver;
     assert.ok(observer);
     assert.deepEqual([...observer.state.values()].map((x) => x.phase), ['watching'], 'one watch');

@@ -3,38 +3,20 @@
 // event kept, history included.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { bumpEvent, createEvent, deleteEvent, seedWorkload } from './cluster';
-import { EventsViewPage } from './eventsViewPage';
-import { openWorkbench, screenshot, type Workbench } from './support';
+import { bumpEvent, createEvent, deleteEvent } from './cluster';
+import { eventually, type EventsViewPage } from './eventsViewPage';
+import { screenshot, useEventsView } from './support';
 
 const NS = 'ui-beyond';
 
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('notifications and search, in Chromium', function () {
   this.timeout(240_000);
-  let workbench: Workbench;
+  const suite = useEventsView('beyond', NS, { 'kubernetesEvents.notifications.enabled': true });
   let page: Page;
   let v: EventsViewPage;
+  before(() => ({ page, v } = suite));
   const stamp = Date.now().toString(36);
-
-  before(async () => {
-    await seedWorkload(NS);
-    workbench = await openWorkbench('beyond', { settings: { 'kubernetesEvents.notifications.enabled': true, 'kubernetesEvents.namespaces': [NS] } });
-    page = workbench.page;
-    v = new EventsViewPage(page);
-    await v.open();
-    await v.row(/^Deployment\/web$/).waitFor({ timeout: 90_000 });
-  });
-  after(async () => {
-    await workbench?.close();
-  });
 
   it('notifies a new warning as text, again when its count rises; Show reveals it', async () => {
     const name = `cert-${stamp}`;

@@ -7,47 +7,21 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { createEvent, freezeApiserver, seedWorkload } from './cluster';
-import { EventsViewPage } from './eventsViewPage';
-import { openWorkbench, screenshot, type Workbench } from './support';
+import { createEvent, freezeApiserver } from './cluster';
+import { eventually, type EventsViewPage } from './eventsViewPage';
+import { screenshot, useEventsView, type Workbench } from './support';
 
 const NS = 'ui-clicks';
 const HOSTILE = 'renew at https://evil.example/renew?token=abc or www.evil.example [run](command:workbench.action.closeWindow) <img src=x onerror=alert(1)> **bold** $(zap)\n\nsecond paragraph after a blank line';
 
-/** Polls until check passes (the view batches refreshes). */
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('the Events view, clicked in Chromium', function () {
   this.timeout(240_000);
-  let workbench: Workbench;
+  const suite = useEventsView('clicks', NS);
   let page: Page;
   let v: EventsViewPage;
-
-  before(async () => {
-    await seedWorkload(NS);
-    // Watching its own namespace, as users do: other suites' objects stay out of this view.
-    workbench = await openWorkbench('clicks', { settings: { 'kubernetesEvents.namespaces': [NS] } });
-    page = workbench.page;
-    v = new EventsViewPage(page);
-    await v.open();
-    await v.row(/^Deployment\/web$/).waitFor({ timeout: 90_000 });
-  });
-  after(async () => {
-    await workbench?.close();
-  });
-  afterEach(async function () {
-    // A failed step must not leave a question open over the next test.
-    if (this.currentTest?.state === 'failed') {
-      await screenshot(page, `failed-${(this.currentTest.title ?? 'test').slice(0, 40).replace(/\W+/g, '-')}`);
-      for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
-    }
-  });
+  let workbench: Workbench;
+  before(() => ({ page, v, workbench } = suite));
 
   it('keeps the context and the live warnings in sight: in the header and in the status bar, which switches context', async () => {
     await eventually('the context in the header', async () => /kev-admin/i.test(await v.header()));

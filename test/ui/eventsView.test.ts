@@ -3,28 +3,17 @@
 // command palette, warnings only, and a cancelled pick. Its screenshots are the README's.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { seedWorkload } from './cluster';
-import { EventsViewPage } from './eventsViewPage';
-import { openWorkbench, screenshot, type Workbench } from './support';
+import type { EventsViewPage } from './eventsViewPage';
+import { screenshot, useEventsView } from './support';
 
 const NS = 'ui-view';
 
 describe('the Events view in Chromium', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
+  const suite = useEventsView('events-view', NS);
   let page: Page;
   let v: EventsViewPage;
-
-  before(async () => {
-    await seedWorkload(NS);
-    workbench = await openWorkbench('events-view', { settings: { 'kubernetesEvents.namespaces': [NS] } });
-    page = workbench.page;
-    v = new EventsViewPage(page);
-    await v.open();
-  });
-  after(async () => {
-    await workbench?.close();
-  });
+  before(() => ({ page, v } = suite));
 
   it('shows events grouped by object, newest first: the kind\'s icon in the warning colour and the warnings as a badge', async () => {
     const pod = v.level(1).filter({ hasText: /^Pod\// }).filter({ hasText: NS }).first();

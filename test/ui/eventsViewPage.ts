@@ -4,6 +4,15 @@
 // extension's API.
 import type { Locator, Page } from 'playwright-core';
 
+/** Polls until check passes (the view batches its refreshes); fails after timeoutMs. */
+export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export const TREE = '.part.sidebar .monaco-list[role="tree"]';
 
 export class EventsViewPage {

@@ -4,6 +4,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { seedWorkload } from './cluster';
+import { EventsViewPage } from './eventsViewPage';
 import { launchBrowser } from '../env/browser';
 import { CodeServer } from '../env/codeServer';
 import { repoRoot } from '../env/paths';
@@ -71,4 +73,38 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/** What a suite of UI tests works with, filled in by its `before` hook. */
+export interface ViewSuite {
+  workbench: Workbench;
+  page: Page;
+  v: EventsViewPage;
+}
+
+/**
+ * Registers the hooks of a suite on the Events view: a seeded namespace of its own that the
+ * view watches (other suites' objects stay out of it, as users narrow theirs), the workbench
+ * opened on it, a screenshot and Escapes after a failed test (no question left open over the
+ * next one), and the workbench closed at the end.
+ */
+export function useEventsView(name: string, namespace: string, settings: Record<string, unknown> = {}): ViewSuite {
+  const suite = {} as ViewSuite;
+  before(async () => {
+    await seedWorkload(namespace);
+    suite.workbench = await openWorkbench(name, { settings: { 'kubernetesEvents.namespaces': [namespace], ...settings } });
+    suite.page = suite.workbench.page;
+    suite.v = new EventsViewPage(suite.page);
+    await suite.v.open();
+    await suite.v.row(/^Deployment\/web$/).waitFor({ timeout: 90_000 });
+  });
+  after(async () => {
+    await suite.workbench?.close();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !suite.page) return;
+    await screenshot(suite.page, `failed-${name}-${(this.currentTest.title ?? 'test').slice(0, 40).replace(/\W+/g, '-')}`);
+    for (let i = 0; i < 3; i++) await suite.page.keyboard.press('Escape');
+  });
+  return suite;
 }
