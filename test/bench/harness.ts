@@ -41,6 +41,8 @@ export interface Row {
   readonly vs?: string;
   /** A note after the figures (a target, "second reference"). */
   readonly note?: string;
+  /** Decimals for this row, when not the table's. */
+  readonly decimals?: number;
 }
 
 const fmt = (x: number, decimals: number) => x.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
@@ -53,16 +55,18 @@ const fmt = (x: number, decimals: number) => x.toLocaleString('en-US', { minimum
  */
 export function printTable(title: string, unit: string, rows: readonly Row[], decimals = 0): void {
   const width = Math.max(...rows.map((r) => r.label.length), 10);
-  const cell = (x: number) => fmt(x, decimals).padStart(9);
-  const runsWidth = Math.max(...rows.map((r) => r.values.map((v) => fmt(v, decimals)).join(' ').length), 4);
-  console.log(`\n${title} (${unit})`);
+  const d = (r: Row) => r.decimals ?? decimals;
+  const runsOf = (r: Row) => r.values.map((v) => fmt(v, d(r))).join(' ');
+  const runsWidth = Math.max(...rows.map((r) => runsOf(r).length), 4);
+  console.log(`\n${title}${unit ? ` (${unit})` : ''}`);
   console.log(`  ${''.padEnd(width)} ${'min'.padStart(9)} ${'median'.padStart(9)}   ${'runs'.padEnd(runsWidth)}   ratio (of medians; of minimums)`);
   const byLabel = new Map(rows.map((r) => [r.label, r]));
   for (const r of rows) {
     const ref = r.vs === undefined ? undefined : byLabel.get(r.vs);
-    const ratio = ref ? `${(median(r.values) / median(ref.values)).toFixed(2)} (${(min(r.values) / min(ref.values)).toFixed(2)}) vs ${shortLabel(ref.label)}` : '';
-    const runs = r.values.map((v) => fmt(v, decimals)).join(' ').padEnd(runsWidth);
-    console.log(`  ${r.label.padEnd(width)} ${cell(min(r.values))} ${cell(median(r.values))}   ${runs}   ${[ratio, r.note].filter(Boolean).join('  ')}`.trimEnd());
+    const of = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(2));
+    const ratio = ref ? `${of(median(r.values), median(ref.values))} (${of(min(r.values), min(ref.values))}) vs ${shortLabel(ref.label)}` : '';
+    const cell = (x: number) => fmt(x, d(r)).padStart(9);
+    console.log(`  ${r.label.padEnd(width)} ${cell(min(r.values))} ${cell(median(r.values))}   ${runsOf(r).padEnd(runsWidth)}   ${[ratio, r.note].filter(Boolean).join('  ')}`.trimEnd());
   }
 }
 

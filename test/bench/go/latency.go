@@ -11,6 +11,7 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
@@ -75,6 +76,9 @@ func runLatency(ctx context.Context, cs *kubernetes.Clientset, namespace, templa
 		e.Name = fmt.Sprintf("%s.%d", prefix, i)
 		e.Namespace = namespace
 		e.Message = fmt.Sprintf("%s (%d)", template.Message, i)
+		// Each event about an object of its own, as events about many pods arrive.
+		e.InvolvedObject.Name = fmt.Sprintf("%s-%d", template.InvolvedObject.Name, i)
+		e.InvolvedObject.UID = types.UID(fmt.Sprintf("%s-%d", template.InvolvedObject.UID, i))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

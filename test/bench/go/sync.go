@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"syscall"
 	"time"
 
 	v1 "k8s.io/api/core/v1"
@@ -28,6 +29,16 @@ type syncResult struct {
 	Ms     float64 `json:"ms"`
 	Events int     `json:"events"`
 	Groups int     `json:"groups"`
+	// The process's peak resident set, for the memory table.
+	PeakRssMiB float64 `json:"peakRssMiB"`
+}
+
+func peakRssMiB() float64 {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return float64(u.Maxrss) / 1024 // Linux reports KiB
 }
 
 // runPager lists with tools/pager (pages fetched ahead while earlier ones are processed)
@@ -54,7 +65,7 @@ func runPager(ctx context.Context, cs *kubernetes.Clientset, expect int) syncRes
 	if expect > 0 && len(byUID) != expect {
 		fail("pager: listed %d events, expected %d", len(byUID), expect)
 	}
-	return syncResult{Ms: ms(elapsed), Events: len(byUID), Groups: len(groups)}
+	return syncResult{Ms: ms(elapsed), Events: len(byUID), Groups: len(groups), PeakRssMiB: peakRssMiB()}
 }
 
 const objectIndex = "object"
@@ -84,5 +95,5 @@ func runInformer(cs *kubernetes.Clientset, expect int) syncResult {
 	if expect > 0 && n != expect {
 		fail("informer: synced %d events, expected %d", n, expect)
 	}
-	return syncResult{Ms: ms(elapsed), Events: n, Groups: len(inf.GetIndexer().ListIndexFuncValues(objectIndex))}
+	return syncResult{Ms: ms(elapsed), Events: n, Groups: len(inf.GetIndexer().ListIndexFuncValues(objectIndex)), PeakRssMiB: peakRssMiB()}
 }
