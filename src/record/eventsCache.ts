@@ -90,9 +90,13 @@ export class EventSourceObjectSpamFilter {
 }
 
 interface AggregateRecord {
-  /** Shared with the cache entry: forgetting a key changes the cached set, as in Go. */
-  readonly localKeys: Set<string>;
-  lastTimestamp: bigint | undefined;
+  /**
+   * The local keys seen in the window: one key as a string (most groups never see a
+   * second, and a Set per group cost more than the rest of the record), more as a Set,
+   * shared with the cache entry: forgetting a key changes the cached set, as in Go.
+   */
+  localKeys: string | Set<string>;
+  lastTimestamp: bigint;
 }
 
 /** Turns the 10th distinct message of a group within the window into one "(combined from similar events)" event. */
@@ -120,17 +124,21 @@ export class EventAggregator {
     const [aggregateKey, localKey] = this.keyFunc(newEvent);
     let record = this.cache.get(aggregateKey);
     // A record never seen has Go's zero time: its interval is always "too old".
-    if (record === undefined || record.lastTimestamp === undefined || now - record.lastTimestamp > this.maxIntervalNanos) {
-      record = { localKeys: new Set<string>(), lastTimestamp: undefined };
+    if (record === undefined || now - record.lastTimestamp > this.maxIntervalNanos) {
+      record = { localKeys: localKey, lastTimestamp: now };
       this.cache.add(aggregateKey, record);
+    } else {
+      // Go adds the record back here; the get above already made it the most recent.
+      const keys = record.localKeys;
+      if (typeof keys !== 'string') keys.add(localKey);
+      else if (keys !== localKey) record.localKeys = new Set([keys, localKey]);
+      record.lastTimestamp = now;
     }
-    // Go adds the record back here; the get or add above already made it the most recent.
-    record.localKeys.add(localKey);
-    record.lastTimestamp = now;
-    if (record.localKeys.size < this.maxEvents) return { event: newEvent, key: eventKey };
+    if ((typeof record.localKeys === 'string' ? 1 : record.localKeys.size) < this.maxEvents) return { event: newEvent, key: eventKey };
 
     // Keep the group at maxEvents - 1 keys; which one goes is Go's random choice.
-    record.localKeys.delete(this.chooseForgotten(record.localKeys));
+    const keys = typeof record.localKeys === 'string' ? (record.localKeys = new Set([record.localKeys])) : record.localKeys;
+    keys.delete(this.chooseForgotten(keys));
     const at = formatTime(now);
     const aggregate: Event = {
       metadata: { name: `${newEvent.involvedObject.name ?? ''}.${now.toString(16)}`, namespace: newEvent.metadata.namespace },
@@ -148,7 +156,8 @@ export class EventAggregator {
 
   /** The local keys of a group, without touching recency (for conformance checks). */
   peekLocalKeys(aggregateKey: string): ReadonlySet<string> | undefined {
-    return this.cache.peek(aggregateKey)?.localKeys;
+    const keys = this.cache.peek(aggregateKey)?.localKeys;
+    return typeof keys === 'string' ? new Set([keys]) : keys;
   }
 }
 
