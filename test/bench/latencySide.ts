@@ -21,6 +21,8 @@ export interface LatencyFigures {
   readonly latenciesMs: number[];
   /** Events whose watch notification came before their create response (counted as 0). */
   readonly early: number;
+  /** From each create's request (before it is sent) to the store. */
+  readonly fromRequestMs: number[];
 }
 
 /** The producer: plain JavaScript run on a worker thread, one keep-alive agent. */
@@ -53,7 +55,8 @@ function create(body) {
     e.involvedObject.name = e.involvedObject.name + '-' + i;
     e.involvedObject.uid = e.involvedObject.uid + '-' + i;
     const name = e.metadata.name;
-    pending.push(create(JSON.stringify(e)).then((at) => parentPort.postMessage({ name, at })));
+    const sent = process.hrtime.bigint();
+    pending.push(create(JSON.stringify(e)).then((at) => parentPort.postMessage({ name, sent, at })));
   }
   await Promise.all(pending);
   agent.destroy();
@@ -85,12 +88,16 @@ export async function oursLatency(kubeconfig: string, namespace: string, templat
   await watching;
 
   const createdAt = new Map<string, bigint>();
+  const sentAt = new Map<string, bigint>();
   const worker = new Worker(PRODUCER, { eval: true, workerData: { credentials: await credentialsOf(kubeconfig), namespace, template: JSON.stringify(template), prefix, rate, seconds } });
   await new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: { name?: string; at?: bigint; done?: boolean; error?: string }) => {
+    worker.on('message', (m: { name?: string; sent?: bigint; at?: bigint; done?: boolean; error?: string }) => {
       if (m.error) reject(new Error(`latency producer: ${m.error}`));
       else if (m.done) resolve();
-      else createdAt.set(m.name as string, m.at as bigint);
+      else {
+        createdAt.set(m.name as string, m.at as bigint);
+        sentAt.set(m.name as string, m.sent as bigint);
+      }
     });
     worker.on('error', reject);
   });
@@ -101,6 +108,7 @@ export async function oursLatency(kubeconfig: string, namespace: string, templat
   await observer.stop();
 
   const latenciesMs: number[] = [];
+  const fromRequestMs: number[] = [];
   let early = 0;
   for (const [name, arrived] of arrivedAt) {
     const created = createdAt.get(name);
@@ -108,6 +116,7 @@ export async function oursLatency(kubeconfig: string, namespace: string, templat
     const ms = Number(arrived - created) / 1e6;
     if (ms < 0) early++;
     latenciesMs.push(Math.max(0, ms));
+    fromRequestMs.push(Number(arrived - (sentAt.get(name) as bigint)) / 1e6);
   }
-  return { created: createdAt.size, arrived: arrivedAt.size, latenciesMs, early };
+  return { created: createdAt.size, arrived: arrivedAt.size, latenciesMs, early, fromRequestMs };
 }

@@ -27,6 +27,8 @@ type latencyResult struct {
 	// notification came before its create response counts 0 (Early says how many).
 	LatenciesMs []float64 `json:"latenciesMs"`
 	Early       int       `json:"early"`
+	// From each create's request (before it is sent) to the handler.
+	FromRequestMs []float64 `json:"fromRequestMs"`
 }
 
 // runLatency watches every namespace with a shared informer (as the extension watches),
@@ -43,6 +45,7 @@ func runLatency(ctx context.Context, cs *kubernetes.Clientset, namespace, templa
 	}
 	var mu sync.Mutex
 	created := map[string]time.Time{}
+	requested := map[string]time.Time{}
 	arrived := map[string]time.Time{}
 
 	stop := make(chan struct{})
@@ -82,12 +85,14 @@ func runLatency(ctx context.Context, cs *kubernetes.Clientset, namespace, templa
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			before := time.Now()
 			if _, err := cs.CoreV1().Events(namespace).Create(ctx, e, metav1.CreateOptions{}); err != nil {
 				fail("latency: create: %v", err)
 			}
 			now := time.Now()
 			mu.Lock()
 			created[e.Name] = now
+			requested[e.Name] = before
 			mu.Unlock()
 		}()
 	}
@@ -104,7 +109,7 @@ func runLatency(ctx context.Context, cs *kubernetes.Clientset, namespace, templa
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	out := latencyResult{Created: len(created), Arrived: len(arrived), LatenciesMs: []float64{}}
+	out := latencyResult{Created: len(created), Arrived: len(arrived), LatenciesMs: []float64{}, FromRequestMs: []float64{}}
 	for name, at := range arrived {
 		sent, ok := created[name]
 		if !ok {
@@ -116,6 +121,7 @@ func runLatency(ctx context.Context, cs *kubernetes.Clientset, namespace, templa
 			d = 0
 		}
 		out.LatenciesMs = append(out.LatenciesMs, ms(d))
+		out.FromRequestMs = append(out.FromRequestMs, ms(at.Sub(requested[name])))
 	}
 	return out
 }
