@@ -23,13 +23,15 @@ export const AGGREGATE_MESSAGE_PREFIX = '(combined from similar events): ';
 /** The key of events that are the same to the letter (every field but name, time and count). */
 export function getEventKey(e: Event): string {
   const o = e.involvedObject;
-  return [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message].map((s) => s ?? '').join('');
+  const s = e.source;
+  return [s?.component, s?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message].join('');
 }
 
 /** The spam filter's key: source, object and type (no field path, reason or message). */
 export function getSpamKey(e: Event): string {
   const o = e.involvedObject;
-  return [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type].map((s) => s ?? '').join('');
+  const s = e.source;
+  return [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type].join('');
 }
 
 export type EventSpamKeyFunc = (e: Event) => string;
@@ -42,9 +44,8 @@ export type ForgetChooser = (localKeys: ReadonlySet<string>) => string;
 /** Similar = same source, object, type, reason and reporting controller and instance; the message tells them apart. */
 export function eventAggregatorByReasonFunc(e: Event): [string, string] {
   const o = e.involvedObject;
-  const aggregateKey = [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance]
-    .map((s) => s ?? '')
-    .join('');
+  const s = e.source;
+  const aggregateKey = [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance].join('');
   return [aggregateKey, e.message ?? ''];
 }
 
@@ -62,7 +63,8 @@ export function randomForgetChooser(random: () => number = () => randomInt(2 ** 
 
 /** Filters events from one source about one object that come faster than the bucket allows. */
 export class EventSourceObjectSpamFilter {
-  private readonly cache: Lru<{ limiter: TokenBucketPassiveRateLimiter }>;
+  /** Go keeps a spamRecord holding the limiter; here the limiter is the record. */
+  private readonly cache: Lru<TokenBucketPassiveRateLimiter>;
 
   constructor(
     lruCacheSize: number,
@@ -77,17 +79,24 @@ export class EventSourceObjectSpamFilter {
   /** True: drop this event. Reads the clock once. */
   filter(e: Event): boolean {
     const key = this.spamKeyFunc(e);
-    const record = this.cache.get(key) ?? { limiter: new TokenBucketPassiveRateLimiter(this.qps, this.burst, this.clock) };
-    const filtered = !record.limiter.tryAccept();
-    this.cache.add(key, record);
-    return filtered;
+    let limiter = this.cache.get(key);
+    if (limiter === undefined) {
+      limiter = new TokenBucketPassiveRateLimiter(this.qps, this.burst, this.clock);
+      this.cache.add(key, limiter);
+    }
+    // Go adds the record back after tryAccept; the get above already made it the most recent.
+    return !limiter.tryAccept();
   }
 }
 
 interface AggregateRecord {
-  /** Shared with the cache entry: forgetting a key changes the cached set, as in Go. */
-  readonly localKeys: Set<string>;
-  lastTimestamp: bigint | undefined;
+  /**
+   * The local keys seen in the window: one key as a string (most groups never see a
+   * second, and a Set per group cost more than the rest of the record), more as a Set,
+   * shared with the cache entry: forgetting a key changes the cached set, as in Go.
+   */
+  localKeys: string | Set<string>;
+  lastTimestamp: bigint;
 }
 
 /** Turns the 10th distinct message of a group within the window into one "(combined from similar events)" event. */
@@ -113,18 +122,23 @@ export class EventAggregator {
     const now = this.clock.now();
     const eventKey = getEventKey(newEvent);
     const [aggregateKey, localKey] = this.keyFunc(newEvent);
-    let record = this.cache.get(aggregateKey) ?? { localKeys: new Set<string>(), lastTimestamp: undefined };
+    let record = this.cache.get(aggregateKey);
     // A record never seen has Go's zero time: its interval is always "too old".
-    if (record.lastTimestamp === undefined || now - record.lastTimestamp > this.maxIntervalNanos) {
-      record = { localKeys: new Set<string>(), lastTimestamp: undefined };
+    if (record === undefined || now - record.lastTimestamp > this.maxIntervalNanos) {
+      record = { localKeys: localKey, lastTimestamp: now };
+      this.cache.add(aggregateKey, record);
+    } else {
+      // Go adds the record back here; the get above already made it the most recent.
+      const keys = record.localKeys;
+      if (typeof keys !== 'string') keys.add(localKey);
+      else if (keys !== localKey) record.localKeys = new Set([keys, localKey]);
+      record.lastTimestamp = now;
     }
-    record.localKeys.add(localKey);
-    record.lastTimestamp = now;
-    this.cache.add(aggregateKey, record);
-    if (record.localKeys.size < this.maxEvents) return { event: newEvent, key: eventKey };
+    if ((typeof record.localKeys === 'string' ? 1 : record.localKeys.size) < this.maxEvents) return { event: newEvent, key: eventKey };
 
     // Keep the group at maxEvents - 1 keys; which one goes is Go's random choice.
-    record.localKeys.delete(this.chooseForgotten(record.localKeys));
+    const keys = typeof record.localKeys === 'string' ? (record.localKeys = new Set([record.localKeys])) : record.localKeys;
+    keys.delete(this.chooseForgotten(keys));
     const at = formatTime(now);
     const aggregate: Event = {
       metadata: { name: `${newEvent.involvedObject.name ?? ''}.${now.toString(16)}`, namespace: newEvent.metadata.namespace },
@@ -142,15 +156,17 @@ export class EventAggregator {
 
   /** The local keys of a group, without touching recency (for conformance checks). */
   peekLocalKeys(aggregateKey: string): ReadonlySet<string> | undefined {
-    return this.cache.peek(aggregateKey)?.localKeys;
+    const keys = this.cache.peek(aggregateKey)?.localKeys;
+    return typeof keys === 'string' ? new Set([keys]) : keys;
   }
 }
 
+/** Updated in place: Go adds a new value, but the get before it already made it the most recent. */
 interface EventLog {
-  readonly count: number;
-  readonly firstTimestamp: string | null | undefined;
-  readonly name: string | undefined;
-  readonly resourceVersion: string | undefined;
+  count: number;
+  firstTimestamp: string | null | undefined;
+  name: string | undefined;
+  resourceVersion: string | undefined;
 }
 
 /**
@@ -186,13 +202,25 @@ export class EventLogger {
       event.count = last.count + 1;
       patch = repeatPatch(event);
     }
-    this.cache.add(key, { count: event.count ?? 0, firstTimestamp: event.firstTimestamp, name: event.metadata.name, resourceVersion: event.metadata.resourceVersion });
+    this.remember(last, key, event);
     return { event, patch };
   }
 
-  /** Learns the server's copy after a successful create or patch. */
-  updateState(e: Event): void {
-    this.cache.add(getEventKey(e), { count: e.count ?? 0, firstTimestamp: e.firstTimestamp, name: e.metadata.name, resourceVersion: e.metadata.resourceVersion });
+  /** Learns the server's copy after a successful create or patch; `key` is getEventKey(e) when the caller has it. */
+  updateState(e: Event, key = getEventKey(e)): void {
+    this.remember(this.cache.get(key), key, e);
+  }
+
+  /** Go's cache.Add(key, eventLog{...}): `log` is what get(key) just returned, if anything. */
+  private remember(log: EventLog | undefined, key: string, e: Event): void {
+    if (log === undefined) {
+      this.cache.add(key, { count: e.count ?? 0, firstTimestamp: e.firstTimestamp, name: e.metadata.name, resourceVersion: e.metadata.resourceVersion });
+      return;
+    }
+    log.count = e.count ?? 0;
+    log.firstTimestamp = e.firstTimestamp;
+    log.name = e.metadata.name;
+    log.resourceVersion = e.metadata.resourceVersion;
   }
 }
 
@@ -238,6 +266,11 @@ export class EventCorrelator {
   private readonly spamFilter: EventSourceObjectSpamFilter;
   /** Events the spam filter skipped: client-go drops them silently; we count them. */
   skipped = 0;
+  /**
+   * The last event sent and its getEventKey: updateState usually gets the server's copy of
+   * it, whose key fields are the same strings, so the key need not be built again.
+   */
+  private lastSent: { readonly event: Event; readonly key: string } | undefined;
 
   constructor(options: CorrelatorOptions = {}) {
     const o = populateDefaults(options);
@@ -254,10 +287,33 @@ export class EventCorrelator {
       this.skipped++;
       return { skip: true };
     }
+    // Not aggregated: key is getEventKey(newEvent), which the logger's copy shares (it
+    // changes only name, resourceVersion, firstTimestamp and count).
+    this.lastSent = aggregate === newEvent ? { event, key } : undefined;
     return { skip: false, event, patch };
   }
 
   updateState(e: Event): void {
-    this.logger.updateState(e);
+    const sent = this.lastSent;
+    this.logger.updateState(e, sent !== undefined && sameEventKeyFields(e, sent.event) ? sent.key : getEventKey(e));
   }
+}
+
+/** Whether getEventKey(a) === getEventKey(b) because every field it joins is the same. */
+function sameEventKeyFields(a: Event, b: Event): boolean {
+  const ao = a.involvedObject;
+  const bo = b.involvedObject;
+  return (
+    a.message === b.message &&
+    a.reason === b.reason &&
+    a.type === b.type &&
+    a.source?.component === b.source?.component &&
+    a.source?.host === b.source?.host &&
+    ao.kind === bo.kind &&
+    ao.namespace === bo.namespace &&
+    ao.name === bo.name &&
+    ao.fieldPath === bo.fieldPath &&
+    ao.uid === bo.uid &&
+    ao.apiVersion === bo.apiVersion
+  );
 }

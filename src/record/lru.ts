@@ -1,10 +1,52 @@
-// k8s.io/utils/lru semantics over the lru-cache package: get moves an entry to the front,
-// add of a present key updates it and moves it to the front, add of a new key evicts the
-// least recently used entry past maxEntries. No TTL.
-import { LRUCache } from 'lru-cache';
+// k8s.io/utils/lru semantics: get moves an entry to the front, add of a present key updates
+// it and moves it to the front, add of a new key evicts the least recently used entry past
+// maxEntries. No TTL.
+//
+// Written out here for speed: the correlator calls it three to five times per event, with
+// keys of a few hundred characters built afresh for each event (client-go's getEventKey
+// and friends). Two costs dominated (measured with `npm run bench` and --cpu-prof):
+//  - the lru-cache package's per-call option handling: entries here live in slots of
+//    preallocated arrays linked by index, so a full cache allocates nothing per entry;
+//  - V8 hashing every character of each fresh key (Node 20: about 2 ns a character):
+//    entries are found by a fingerprint of at most FINGERPRINT_SAMPLES characters spread
+//    over the key, then compared whole, so lookups stay exact. Keys whose fingerprints
+//    collide share a chain; if a chain ever grows past MAX_CHAIN (keys that differ only
+//    where the fingerprint does not look), the cache switches to hashing whole keys.
+
+/** No slot: the end of the list. */
+const NONE = -1;
+/** Characters a fingerprint reads, evenly spread over the key (shorter keys: all of them). */
+const FINGERPRINT_SAMPLES = 48;
+/** Entries with one fingerprint before the cache stops trusting fingerprints. */
+const MAX_CHAIN = 8;
+
+/** FNV-1a over sampled characters and the length: a function of the key's text alone. */
+export function fingerprint(key: string): number {
+  const n = key.length;
+  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  if (n <= FINGERPRINT_SAMPLES) {
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  } else {
+    const step = (n - 1) / (FINGERPRINT_SAMPLES - 1);
+    for (let k = 0; k < FINGERPRINT_SAMPLES; k++) h = Math.imul(h ^ key.charCodeAt((k * step) | 0), 0x01000193);
+  }
+  return (h ^ (h >>> 16)) | 0;
+}
 
 export class Lru<V extends object> {
-  private readonly cache: LRUCache<string, V> | undefined;
+  /** Fingerprint → the slot, or the slots, of keys with that fingerprint. */
+  private byFingerprint: Map<number, number | number[]> | undefined = new Map();
+  /** Key → slot, once fingerprints proved too weak for these keys. */
+  private byKey: Map<string, number> | undefined;
+  private count = 0;
+  private readonly keys: (string | undefined)[] = [];
+  private readonly values: (V | undefined)[] = [];
+  private readonly fingerprints: Int32Array;
+  /** Per slot, the next slot towards the least recently used end, and towards the most recent. */
+  private readonly older: Int32Array;
+  private readonly newer: Int32Array;
+  private newest = NONE;
+  private oldest = NONE;
 
   /**
    * maxEntries 0 means unlimited in Go; the correlator never passes 0 (its default is
@@ -12,24 +54,119 @@ export class Lru<V extends object> {
    * added, keeps nothing here too.
    */
   constructor(readonly maxEntries: number) {
-    if (maxEntries > 0) this.cache = new LRUCache<string, V>({ max: maxEntries });
-    else if (maxEntries === 0) throw new RangeError('an unlimited LRU is not supported: give maxEntries > 0');
+    if (maxEntries === 0) throw new RangeError('an unlimited LRU is not supported: give maxEntries > 0');
+    const capacity = Math.max(0, maxEntries);
+    this.fingerprints = new Int32Array(capacity);
+    this.older = new Int32Array(capacity);
+    this.newer = new Int32Array(capacity);
   }
 
   get(key: string): V | undefined {
-    return this.cache?.get(key);
+    const slot = this.find(key, this.byKey ? 0 : fingerprint(key));
+    if (slot === NONE) return undefined;
+    this.moveToFront(slot);
+    return this.values[slot];
   }
 
   /** Reads without touching recency (for tests and conformance checks). */
   peek(key: string): V | undefined {
-    return this.cache?.peek(key);
+    const slot = this.find(key, this.byKey ? 0 : fingerprint(key));
+    return slot === NONE ? undefined : this.values[slot];
   }
 
   add(key: string, value: V): void {
-    this.cache?.set(key, value);
+    if (this.maxEntries < 0) return;
+    const fp = this.byKey ? 0 : fingerprint(key);
+    let slot = this.find(key, fp);
+    if (slot !== NONE) {
+      this.values[slot] = value;
+      this.moveToFront(slot);
+      return;
+    }
+    if (this.count < this.maxEntries) {
+      slot = this.count++;
+    } else {
+      // Full: the least recently used entry's slot is reused.
+      slot = this.oldest;
+      this.unlink(slot);
+      this.forget(slot);
+    }
+    this.keys[slot] = key;
+    this.values[slot] = value;
+    this.fingerprints[slot] = fp;
+    this.index(key, fp, slot);
+    this.linkAtFront(slot);
   }
 
   get size(): number {
-    return this.cache?.size ?? 0;
+    return this.count;
+  }
+
+  private find(key: string, fp: number): number {
+    if (this.byKey) return this.byKey.get(key) ?? NONE;
+    const at = (this.byFingerprint as Map<number, number | number[]>).get(fp);
+    if (at === undefined) return NONE;
+    if (typeof at === 'number') return this.keys[at] === key ? at : NONE;
+    for (const slot of at) if (this.keys[slot] === key) return slot;
+    return NONE;
+  }
+
+  private index(key: string, fp: number, slot: number): void {
+    if (this.byKey) {
+      this.byKey.set(key, slot);
+      return;
+    }
+    const byFingerprint = this.byFingerprint as Map<number, number | number[]>;
+    const at = byFingerprint.get(fp);
+    if (at === undefined) byFingerprint.set(fp, slot);
+    else if (typeof at === 'number') byFingerprint.set(fp, [at, slot]);
+    else if (at.push(slot) > MAX_CHAIN) this.indexByKey();
+  }
+
+  private forget(slot: number): void {
+    const key = this.keys[slot] as string;
+    if (this.byKey) {
+      this.byKey.delete(key);
+      return;
+    }
+    const byFingerprint = this.byFingerprint as Map<number, number | number[]>;
+    const fp = this.fingerprints[slot];
+    const at = byFingerprint.get(fp) as number | number[];
+    if (typeof at === 'number') {
+      byFingerprint.delete(fp);
+      return;
+    }
+    at.splice(at.indexOf(slot), 1);
+    if (at.length === 1) byFingerprint.set(fp, at[0]);
+  }
+
+  /** From now on, whole keys: these keys differ where fingerprints do not look. */
+  private indexByKey(): void {
+    this.byKey = new Map();
+    for (let slot = 0; slot < this.count; slot++) this.byKey.set(this.keys[slot] as string, slot);
+    this.byFingerprint = undefined;
+  }
+
+  private moveToFront(slot: number): void {
+    if (slot === this.newest) return;
+    this.unlink(slot);
+    this.linkAtFront(slot);
+  }
+
+  private unlink(slot: number): void {
+    const older = this.older[slot];
+    const newer = this.newer[slot];
+    if (older === NONE) this.oldest = newer;
+    else this.newer[older] = newer;
+    if (newer === NONE) this.newest = older;
+    else this.older[newer] = older;
+  }
+
+  private linkAtFront(slot: number): void {
+    this.older[slot] = this.newest;
+    this.newer[slot] = NONE;
+    if (this.newest === NONE) this.oldest = slot;
+    else this.newer[this.newest] = slot;
+    this.newest = slot;
   }
 }

@@ -8,10 +8,21 @@ const MAX_DURATION = 2n ** 63n - 1n;
 
 /** Duration.Seconds(): whole seconds plus the remainder, each converted separately, as Go does. */
 function durationSeconds(d: bigint): number {
+  if (d >= 0n && d <= MAX_SAFE_NANOS) {
+    // The same two integers in doubles (exact below 2^53), without BigInt division.
+    const n = Number(d);
+    const nsec = n % 1e9;
+    return (n - nsec) / 1e9 + nsec / 1e9;
+  }
   const sec = d / NANOS_PER_SECOND;
   const nsec = d % NANOS_PER_SECOND;
   return Number(sec) + Number(nsec) / 1e9;
 }
+
+/** Durations up to this many nanoseconds (104 days) are exact as doubles. */
+const MAX_SAFE_NANOS = BigInt(Number.MAX_SAFE_INTEGER);
+/** A limiter never used has Go's zero time: this is what it has waited. */
+const NEVER_USED_SECONDS = durationSeconds(MAX_DURATION);
 
 export class TokenBucketPassiveRateLimiter {
   /** rate.Limit(float64(qps)): qps arrives as a float32, as client-go's parameter is one. */
@@ -38,8 +49,7 @@ export class TokenBucketPassiveRateLimiter {
     // advance()
     let last = this.last;
     if (last !== undefined && t < last) last = t;
-    const elapsed = last === undefined ? MAX_DURATION : t - last;
-    const delta = this.limit <= 0 ? 0 : durationSeconds(elapsed) * this.limit;
+    const delta = this.limit <= 0 ? 0 : (last === undefined ? NEVER_USED_SECONDS : durationSeconds(t - last)) * this.limit;
     let tokens = this.tokens + delta;
     if (tokens > this.burst) tokens = this.burst;
     // reserveN(t, n, maxFutureReserve = 0)

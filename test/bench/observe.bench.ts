@@ -1,171 +1,241 @@
-// Cluster observation against kubectl, on a real apiserver of our own, in the same run:
-//  1. 50,000 events: time from start to a complete, grouped store, against
-//     `kubectl get events -A -o json` on the same server (median of 3 each; ratio).
-//  2. Heap per stored event (after a full GC).
-//  3. Latency from an event's create request to its arrival in the store, at 200 events/s.
-import { execFile } from 'node:child_process';
+// Cluster observation against client-go on a real apiserver of our own, every side in the
+// same run, interleaved (goals 1, 2 and 7 of issue 12):
+//  1. Initial sync of 50,000 and of 200,000 realistic events: start to a complete, grouped
+//     store; ours beside client-go's pager (500 per page), client-go's informer and a bare
+//     Node paged list over keep-alive; kubectl as a second reference.
+//  2. During our sync: the longest event-loop stall, peak RSS against the steady heap, and
+//     heap per stored event.
+//  3. Watch latency at 200 events/s, watching every namespace: create response to store
+//     (ours) and to the informer's handler (client-go).
+// Each Node side runs in a fresh child process (this file with `child ...`), so memory and
+// stalls are its own; the client-go sides are test/bench/go, built by build.sh.
+import { execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import { ApiClient } from '../../src/cluster/apiRequest';
-import { EventObserver } from '../../src/cluster/eventObserver';
-import { EventStore } from '../../src/model/eventStore';
-import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import type { Event } from '../../src/record/types';
 import { ControlPlane } from '../env/controlPlane';
 import { repoRoot } from '../env/paths';
+import { clientGo, clientGoBinary } from './clientGo';
+import { interleaved, percentile, printTable, type Row } from './harness';
+import { credentialsOf, KeepAliveClient, produce } from './keepAlive';
+import { oursLatency, type LatencyFigures } from './latencySide';
+import { postBody, RealisticCluster } from './realistic';
+import { bareSync, oursSync, type SyncFigures } from './syncSides';
 
-const EVENTS = 50_000;
-const NAMESPACES = 10;
-const OBJECTS = 500;
-const CREATE_CONCURRENCY = 32;
+const NAMESPACES = 12;
+/** The two store sizes; KEV_BENCH_SIZES=5000,20000 runs a quick check of the benchmark itself. */
+const SIZES = process.env.KEV_BENCH_SIZES ? process.env.KEV_BENCH_SIZES.split(',').map(Number) : [50_000, 200_000];
+/** Runs per side (interleaved); kubectl gets fewer at the larger size (it takes minutes). */
 const RUNS = 3;
-const RATE_PER_SECOND = 200;
-const RATE_SECONDS = 15;
+const KUBECTL_RUNS: Record<number, number> = { 50_000: 3, 200_000: 1 };
+/** Requests in flight while filling the apiserver. */
+const CREATE_CONCURRENCY = 32;
+const LATENCY_RATE = 200;
+const LATENCY_SECONDS = 10;
+const LATENCY_NAMESPACE = 'latency';
 
-const run = promisify(execFile);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const OURS = 'ours: EventObserver → EventStore';
+const PAGER = 'client-go pager (500 per page)';
+const INFORMER = 'client-go informer (to HasSynced)';
+const BARE = 'bare Node paged list (keep-alive)';
+const KUBECTL = 'kubectl get events -A -o json';
 
-function eventBody(i: number, namespace: string): string {
-  const object = `obj-${Math.floor(i / NAMESPACES) % OBJECTS}`;
-  const now = new Date().toISOString();
-  return JSON.stringify({
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: { name: `bench.${i}.${Date.now().toString(16)}`, namespace },
-    involvedObject: { kind: 'Pod', name: object, namespace, uid: `uid-${namespace}-${object}`, apiVersion: 'v1' },
-    reason: i % 5 === 0 ? 'BackOff' : 'Pulled',
-    message: `Container image "registry.example/app:${i % 97}" already present on machine (event ${i})`,
-    type: i % 5 === 0 ? 'Warning' : 'Normal',
-    source: { component: 'kubelet', host: `node-${i % 20}` },
-    firstTimestamp: now,
-    lastTimestamp: now,
-    count: 1,
+/** Runs this file as a child: `child <mode> <json args>`; resolves with what it prints. */
+function child<T>(mode: string, args: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--expose-gc', __filename, 'child', mode, JSON.stringify(args)], { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`child ${mode}: ${stderr || err.message}`));
+      else resolve(JSON.parse(stdout.trim().split('\n').pop() as string) as T);
+    });
   });
 }
 
-async function createEvents(client: ApiClient, count: number): Promise<number> {
-  const start = Date.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const ns = `bench-${i % NAMESPACES}`;
-      await client.request({ method: 'POST', path: `/api/v1/namespaces/${ns}/events`, body: eventBody(i, ns) });
-    }
-  };
-  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, worker));
-  return Date.now() - start;
+async function childMain(mode: string, args: Record<string, unknown>): Promise<void> {
+  const kubeconfig = args.kubeconfig as string;
+  let out: unknown;
+  if (mode === 'ours') out = await oursSync(kubeconfig, args.expected as number);
+  else if (mode === 'bare') out = await bareSync(kubeconfig, args.expected as number);
+  else if (mode === 'latency') out = await oursLatency(kubeconfig, LATENCY_NAMESPACE, args.template as Event, args.prefix as string, LATENCY_RATE, LATENCY_SECONDS);
+  else throw new Error(`unknown child mode ${mode}`);
+  console.log(JSON.stringify(out));
 }
 
-async function loadStore(client: ApiClient): Promise<{ ms: number; store: EventStore; groups: number }> {
-  const store = new EventStore({ maxEvents: EVENTS * 2 });
-  const start = process.hrtime.bigint();
-  const observer = new EventObserver(client, store);
-  observer.start();
-  await new Promise<void>((resolve) => {
-    const check = setInterval(() => {
-      if (observer.listsCompleted > 0) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 1);
+/** Runs a command with its output to /dev/null (the time is the command's, not a pipe's); resolves with ms. */
+function timed(cmd: string, args: readonly string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const out = fs.openSync(os.devNull, 'w');
+    const start = performance.now();
+    const proc = spawn(cmd, args, { stdio: ['ignore', out, 'inherit'] });
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      const ms = performance.now() - start;
+      fs.closeSync(out);
+      if (code === 0) resolve(ms);
+      else reject(new Error(`${path.basename(cmd)} exited with ${code}`));
+    });
   });
-  const groups = store.view().length;
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  await observer.stop();
-  return { ms, store, groups };
+}
+
+/** Fills the apiserver with `count` realistic events from a seeded generator. */
+async function fill(producer: KeepAliveClient, cluster: RealisticCluster, count: number): Promise<void> {
+  const events = cluster.events(count, BigInt(Date.now() - 3_600_000) * 1_000_000n);
+  const ms = await produce(producer, count, CREATE_CONCURRENCY, (i) => {
+    const e = events[i].event;
+    return ['POST', `/api/v1/namespaces/${e.metadata.namespace}/events`, postBody(e)];
+  });
+  console.log(`created ${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))}/s, ${CREATE_CONCURRENCY} at a time over keep-alive)`);
+}
+
+async function syncBenchmark(kubeconfig: string, kubectl: string, created: number): Promise<void> {
+  // One untimed list first: it checks the count and warms the apiserver for every side alike.
+  const expected = (await clientGo<{ events: number }>(['pager', '-kubeconfig', kubeconfig])).events;
+  if (expected !== created) throw new Error(`the apiserver holds ${expected} events, not the ${created} created`);
+  const oursFigures: SyncFigures[] = [];
+  const bareFigures: SyncFigures[] = [];
+  const goRss: number[] = [];
+  const sides = [
+    {
+      label: OURS,
+      run: async () => {
+        const f = await child<SyncFigures>('ours', { kubeconfig, expected });
+        oursFigures.push(f);
+        return f.ms;
+      },
+    },
+    {
+      label: PAGER,
+      run: async () => {
+        const f = await clientGo<{ ms: number; peakRssMiB: number }>(['pager', '-kubeconfig', kubeconfig, '-expect', String(expected)]);
+        goRss.push(f.peakRssMiB);
+        return f.ms;
+      },
+    },
+    { label: INFORMER, run: async () => (await clientGo<{ ms: number }>(['informer', '-kubeconfig', kubeconfig, '-expect', String(expected)])).ms },
+    {
+      label: BARE,
+      run: async () => {
+        const f = await child<SyncFigures>('bare', { kubeconfig, expected });
+        bareFigures.push(f);
+        return f.ms;
+      },
+    },
+  ];
+  const results = await interleaved(RUNS, sides);
+  const kubectlRuns = KUBECTL_RUNS[expected] ?? RUNS;
+  const kubectlMs: number[] = [];
+  for (let r = 0; r < kubectlRuns; r++) kubectlMs.push(await timed(kubectl, ['--kubeconfig', kubeconfig, 'get', 'events', '-A', '-o', 'json']));
+
+  const n = expected.toLocaleString('en-US');
+  const groups = oursFigures[0].groups;
+  printTable(`initial sync of ${n} events on ${groups.toLocaleString('en-US')} objects in ${NAMESPACES} namespaces, start to a complete grouped store, ${RUNS} runs interleaved`, 'ms', [
+    { label: OURS, values: results.get(OURS) as number[], vs: PAGER, note: 'target: at most 1.10' },
+    { label: PAGER, values: results.get(PAGER) as number[] },
+    { label: INFORMER, values: results.get(INFORMER) as number[], vs: PAGER },
+    { label: BARE, values: results.get(BARE) as number[], vs: PAGER },
+    { label: KUBECTL, values: kubectlMs, vs: PAGER, note: `second reference (${kubectlRuns} run${kubectlRuns > 1 ? 's' : ''}, after the others)` },
+  ]);
+  const ratio = oursFigures.map((f) => f.peakRssMiB / f.steadyHeapMiB);
+  const rows: Row[] = [
+    { label: 'ours: longest event-loop stall (ms)', values: oursFigures.map((f) => f.maxStallMs), note: 'target: under 50' },
+    { label: 'ours: peak RSS (MiB)', values: oursFigures.map((f) => f.peakRssMiB) },
+    { label: 'ours: steady heap, store held (MiB)', values: oursFigures.map((f) => f.steadyHeapMiB) },
+    { label: 'ours: peak RSS / steady heap', values: ratio, decimals: 2, note: 'target: at most 2.00' },
+    { label: 'ours: RSS growth / heap growth', values: oursFigures.map((f) => f.rssGrowthMiB / f.heapGrowthMiB), decimals: 2, note: 'what the sync held at its peak against what it keeps' },
+    { label: 'ours: heap per stored event (bytes)', values: oursFigures.map((f) => f.heapPerEventBytes) },
+    { label: 'bare Node: longest event-loop stall (ms)', values: bareFigures.map((f) => f.maxStallMs) },
+    { label: 'bare Node: peak RSS (MiB)', values: bareFigures.map((f) => f.peakRssMiB) },
+    { label: 'client-go pager: peak RSS (MiB)', values: goRss },
+  ];
+  printTable(`the same syncs of ${n} events: event loop and memory (each Node side in a fresh process)`, '', rows);
+}
+
+async function latencyBenchmark(kubeconfig: string, producer: KeepAliveClient, template: Event): Promise<void> {
+  const ours: LatencyFigures[] = [];
+  const theirs: LatencyFigures[] = [];
+  const templateFile = path.join(os.tmpdir(), `kev-latency-template-${process.pid}.json`);
+  fs.writeFileSync(templateFile, JSON.stringify(template));
+  const total = LATENCY_RATE * LATENCY_SECONDS;
+  await interleaved(RUNS, [
+    {
+      label: 'ours',
+      run: async (r) => {
+        const f = await child<LatencyFigures>('latency', { kubeconfig, template, prefix: `ours-${r}` });
+        ours.push(f);
+        return f.arrived;
+      },
+    },
+    {
+      label: 'client-go',
+      run: async (r) => {
+        const f = await clientGo<LatencyFigures>(['latency', '-kubeconfig', kubeconfig, '-namespace', LATENCY_NAMESPACE, '-template', templateFile, '-prefix', `go-${r}`, '-rate', String(LATENCY_RATE), '-seconds', String(LATENCY_SECONDS)]);
+        theirs.push(f);
+        return f.arrived;
+      },
+    },
+  ]);
+  fs.rmSync(templateFile, { force: true });
+  // Leave the apiserver with the events the sync benchmarks count, and no others.
+  await producer.request('DELETE', `/api/v1/namespaces/${LATENCY_NAMESPACE}/events`);
+  const p = (fs_: LatencyFigures[], q: number) => fs_.map((f) => percentile(f.latenciesMs, q));
+  const arrived = (fs_: LatencyFigures[]) => fs_.map((f) => `${f.arrived}/${total}${f.early ? ` (${f.early} early)` : ''}`).join(', ');
+  printTable(`watch latency: create response to the store, ${LATENCY_RATE} events/s for ${LATENCY_SECONDS} s, keep-alive producer, watch on all namespaces, ${RUNS} runs interleaved`, 'ms', [
+    { label: 'ours p50', values: p(ours, 50), vs: 'client-go informer p50', decimals: 1 },
+    { label: 'ours p90', values: p(ours, 90), vs: 'client-go informer p90', decimals: 1 },
+    { label: 'ours p99', values: p(ours, 99), vs: 'client-go informer p99', decimals: 1, note: 'target: under 15' },
+    { label: 'ours max', values: ours.map((f) => Math.max(...f.latenciesMs)), decimals: 1 },
+    { label: 'client-go informer p50', values: p(theirs, 50), decimals: 1 },
+    { label: 'client-go informer p90', values: p(theirs, 90), decimals: 1 },
+    { label: 'client-go informer p99', values: p(theirs, 99), decimals: 1 },
+    { label: 'client-go informer max', values: theirs.map((f) => Math.max(...f.latenciesMs)), decimals: 1 },
+  ]);
+  const q = (fs_: LatencyFigures[], x: number) => fs_.map((f) => percentile(f.fromRequestMs, x));
+  printTable('the same events, from the create request (before it is sent) to the store: apiserver write and watch delivery included', 'ms', [
+    { label: 'ours p50', values: q(ours, 50), vs: 'client-go informer p50', decimals: 1 },
+    { label: 'ours p99', values: q(ours, 99), vs: 'client-go informer p99', decimals: 1 },
+    { label: 'client-go informer p50', values: q(theirs, 50), decimals: 1 },
+    { label: 'client-go informer p99', values: q(theirs, 99), decimals: 1 },
+  ]);
+  console.log(`  arrived: ours ${arrived(ours)}; client-go ${arrived(theirs)}`);
+  console.log('  (on loopback the watch often delivers an event before its create response returns: such an event counts 0 ms, "early")');
+  if ([...ours, ...theirs].some((f) => f.arrived < total)) throw new Error('events were lost on the watch');
 }
 
 async function main(): Promise<void> {
+  clientGoBinary();
   const dir = path.join(repoRoot, '.run', 'bench-control-plane');
   console.log('starting etcd and kube-apiserver for the benchmark...');
   const plane = await ControlPlane.start(dir, undefined, ['etcd', 'kube-apiserver']);
+  const kubeconfig = plane.info.adminKubeconfig;
+  const kubectl = path.join(plane.info.binDir, 'kubectl');
+  const producer = new KeepAliveClient(await credentialsOf(kubeconfig), CREATE_CONCURRENCY);
   try {
-    const kc = kubeConfigFor(loadKubeconfig(plane.info.adminKubeconfig));
-    const client = new ApiClient(kc);
-    for (let n = 0; n < NAMESPACES; n++) await client.request({ method: 'POST', path: '/api/v1/namespaces', body: JSON.stringify({ metadata: { name: `bench-${n}` } }) });
-    const createMs = await createEvents(client, EVENTS);
-    console.log(`created ${EVENTS} events about ${OBJECTS * NAMESPACES} objects in ${(createMs / 1000).toFixed(1)} s (${Math.round(EVENTS / (createMs / 1000))}/s, ${CREATE_CONCURRENCY} at a time)`);
-
-    // 2 first, on a quiet heap: heap per stored event.
-    gc();
-    gc();
-    const baseline = process.memoryUsage().heapUsed;
-    const held = await loadStore(new ApiClient(kc));
-    gc();
-    gc();
-    const perEvent = (process.memoryUsage().heapUsed - baseline) / held.store.size;
-    const heapLine = `heap per stored event: ${perEvent.toFixed(0)} bytes (${(perEvent / 1024).toFixed(2)} KiB; target: under 2 KiB), ${held.store.size} events held`;
-
-    // 1. Ours against kubectl, alternating, median of RUNS.
-    const kubectl = path.join(plane.info.binDir, 'kubectl');
-    const ours: number[] = [];
-    const theirs: number[] = [];
-    let groups = 0;
-    for (let r = 0; r < RUNS; r++) {
-      const loaded = await loadStore(new ApiClient(kc));
-      ours.push(loaded.ms);
-      groups = loaded.groups;
-      if (loaded.store.size !== EVENTS) throw new Error(`the store holds ${loaded.store.size} events, not ${EVENTS}`);
-      const start = process.hrtime.bigint();
-      const out = await run(kubectl, ['--kubeconfig', plane.info.adminKubeconfig, 'get', 'events', '-A', '-o', 'json'], { maxBuffer: 1 << 30 });
-      theirs.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (!out.stdout.includes(`"bench.${EVENTS - 1}.`)) throw new Error('kubectl did not print every event');
-    }
-    console.log(`\nfull list of ${EVENTS} events (median of ${RUNS}):`);
-    console.log(`  ours, start to a complete grouped store (${groups} groups): ${median(ours).toFixed(0)} ms   [${ours.map((x) => x.toFixed(0)).join(', ')}]`);
-    console.log(`  kubectl get events -A -o json:                          ${median(theirs).toFixed(0)} ms   [${theirs.map((x) => x.toFixed(0)).join(', ')}]`);
-    console.log(`  ratio ours / kubectl: ${(median(ours) / median(theirs)).toFixed(2)}  (target: at most 1.00)`);
-
-    console.log(`\n${heapLine}`);
-
-    // 3. Latency at a steady rate, while watching.
-    const store = new EventStore({ maxEvents: EVENTS * 3 });
-    const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
-    store.onDidChange((c) => {
-      const now = performance.now();
-      for (const key of c.groups) {
-        for (const e of store.group(key)?.events ?? []) {
-          const t = sentAt.get(e.name);
-          if (t !== undefined) {
-            latencies.push(now - t);
-            sentAt.delete(e.name);
-          }
-        }
-      }
-    });
-    const observer = new EventObserver(new ApiClient(kc), store, { namespaces: ['bench-0'] });
-    observer.start();
-    while (observer.state.get('bench-0')?.phase !== 'watching') await new Promise((r) => setTimeout(r, 10));
-    const producer = new ApiClient(kc);
-    const total = RATE_PER_SECOND * RATE_SECONDS;
-    const start = performance.now();
-    const pending: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = start + (i * 1000) / RATE_PER_SECOND;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const body = JSON.parse(eventBody(EVENTS + i, 'bench-0')) as { metadata: { name: string } };
-      body.metadata.name = `rate.${i}`;
-      sentAt.set(body.metadata.name, performance.now());
-      pending.push(producer.request({ method: 'POST', path: '/api/v1/namespaces/bench-0/events', body: JSON.stringify(body) }));
-    }
-    await Promise.all(pending);
-    const deadline = Date.now() + 10_000;
-    while (latencies.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await observer.stop();
-    producer.dispose();
-    console.log(`\nlatency from create request to the store at ${RATE_PER_SECOND} events/s for ${RATE_SECONDS} s (${latencies.length} of ${total} arrived):`);
-    console.log(`  p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms  (target: p99 under 50 ms)`);
-    client.dispose();
+    console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+    const first = new RealisticCluster(1, NAMESPACES, 'a');
+    for (const ns of [...first.namespaceNames, LATENCY_NAMESPACE]) await producer.request('POST', '/api/v1/namespaces', JSON.stringify({ metadata: { name: ns } }));
+    await fill(producer, first, SIZES[0]);
+    await syncBenchmark(kubeconfig, kubectl, SIZES[0]);
+    // A kubelet event about one pod, as the latency template (each copy gets its own pod).
+    const kubeletEvent = new RealisticCluster(2, 1).events(1_000).find((e) => e.event.source?.component === 'kubelet') as { event: Event };
+    const template: Event = { ...kubeletEvent.event, metadata: {} };
+    template.involvedObject = { ...template.involvedObject, namespace: LATENCY_NAMESPACE };
+    await latencyBenchmark(kubeconfig, producer, template);
+    await fill(producer, new RealisticCluster(3, NAMESPACES, 'b'), SIZES[1] - SIZES[0]);
+    await syncBenchmark(kubeconfig, kubectl, SIZES[1]);
   } finally {
+    producer.dispose();
     await plane.stop();
   }
 }
 
-main().catch((e: Error) => {
-  console.error(e.stack ?? e.message);
-  process.exit(1);
-});
+if (process.argv[2] === 'child') {
+  childMain(process.argv[3], JSON.parse(process.argv[4]) as Record<string, unknown>).catch((e: Error) => {
+    console.error(e.stack ?? e.message);
+    process.exit(1);
+  });
+} else {
+  main().catch((e: Error) => {
+    console.error(e.stack ?? e.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,92 @@
+// Command clientgo-bench is the client-go v0.34.4 side of `npm run bench`: each
+// subcommand does one measured job the way a Go program using client-go would, and prints
+// one JSON object on stdout for the TypeScript harness (test/bench/*.bench.ts).
+//
+//	pager      list every event with tools/pager (500 per page) into a store by UID,
+//	           grouped by involved object; time to a complete store
+//	informer   a SharedIndexInformer on events in all namespaces, with an index by involved
+//	           object; time to HasSynced
+//	latency    an informer on all namespaces, and a keep-alive producer creating events at a
+//	           steady rate: time from each create response to the informer's handler
+//	correlator tools/record's EventCorrelator over a JSON-line stream (fake clock)
+//
+// Clients are built as client-go programs build them (clientcmd, kubernetes.NewForConfig:
+// JSON, one HTTP/2 connection), with client-side throttling off (QPS < 0): the apiserver's
+// pace is what is measured, not a 5 requests/s limiter.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/clientcmd"
+)
+
+func fail(format string, args ...interface{}) {
+	fmt.Fprintf(os.Stderr, "clientgo-bench: "+format+"\n", args...)
+	os.Exit(1)
+}
+
+func printJSON(v interface{}) {
+	if err := json.NewEncoder(os.Stdout).Encode(v); err != nil {
+		fail("%v", err)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+
+// clientset builds a clientset from a kubeconfig file, unthrottled; protobuf asks for
+// the apiserver's protobuf encoding instead of client-go's default JSON.
+func clientset(kubeconfig string, protobuf bool) *kubernetes.Clientset {
+	cfg, err := clientcmd.BuildConfigFromFlags("", kubeconfig)
+	if err != nil {
+		fail("kubeconfig: %v", err)
+	}
+	cfg.QPS = -1
+	if protobuf {
+		cfg.ContentType = "application/vnd.kubernetes.protobuf"
+	}
+	cs, err := kubernetes.NewForConfig(cfg)
+	if err != nil {
+		fail("client: %v", err)
+	}
+	return cs
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fail("usage: clientgo-bench pager|informer|latency|correlator [flags]")
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	flags := flag.NewFlagSet(cmd, flag.ExitOnError)
+	kubeconfig := flags.String("kubeconfig", "", "kubeconfig file")
+	expect := flags.Int("expect", 0, "events the list must return (fail otherwise)")
+	protobuf := flags.Bool("protobuf", false, "pager: ask for protobuf instead of JSON")
+	namespace := flags.String("namespace", "", "latency: namespace to create events in")
+	template := flags.String("template", "", "latency: file with the event JSON to create (name and message are varied)")
+	prefix := flags.String("prefix", "latency", "latency: prefix of the created events' names")
+	rate := flags.Int("rate", 200, "latency: events created per second")
+	seconds := flags.Int("seconds", 10, "latency: how long to create events")
+	passes := flags.Int("passes", 5, "correlator: timed passes over the stream (after one untimed pass)")
+	if err := flags.Parse(args); err != nil {
+		fail("%v", err)
+	}
+	ctx := context.Background()
+	switch cmd {
+	case "pager":
+		printJSON(runPager(ctx, clientset(*kubeconfig, *protobuf), *expect))
+	case "informer":
+		printJSON(runInformer(clientset(*kubeconfig, false), *expect))
+	case "latency":
+		printJSON(runLatency(ctx, clientset(*kubeconfig, false), *namespace, *template, *prefix, *rate, *seconds))
+	case "correlator":
+		printJSON(runCorrelator(os.Stdin, *passes))
+	default:
+		fail("unknown subcommand %q", cmd)
+	}
+}

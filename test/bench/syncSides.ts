@@ -1,0 +1,127 @@
+// The Node sides of the initial-sync benchmark, each run in a fresh child process so its
+// peak resident memory and its event-loop stalls are its own:
+//   ours  the extension's path through its narrowest surface: an ApiClient for the
+//         kubeconfig's context, an EventObserver on every namespace into an EventStore,
+//         from start() to a store holding every event, grouped (view() computed)
+//   bare  a plain paged list over one keep-alive agent: each page parsed, the next one
+//         requested, then the page's items stored by UID and grouped by involved object
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { ApiClient } from '../../src/cluster/apiRequest';
+import { EventObserver } from '../../src/cluster/eventObserver';
+import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { EventStore } from '../../src/model/eventStore';
+import { credentialsOf, KeepAliveClient } from './keepAlive';
+
+/** Items per page of the bare list: what client-go's pager and the extension ask for. */
+const PAGE_SIZE = 500;
+/** The event-loop delay histogram's sampling period (ms): stalls are seen to this precision. */
+const STALL_RESOLUTION_MS = 1;
+
+export interface SyncFigures {
+  readonly ms: number;
+  readonly events: number;
+  readonly groups: number;
+  /** The longest event-loop stall during the sync (perf_hooks.monitorEventLoopDelay, max). */
+  readonly maxStallMs: number;
+  /** The process's peak resident set (getrusage maxrss). */
+  readonly peakRssMiB: number;
+  /** The heap once the sync is over and garbage collected, the store still held. */
+  readonly steadyHeapMiB: number;
+  /** (steady heap - heap before the start) / events. */
+  readonly heapPerEventBytes: number;
+  /** Peak RSS less the RSS at the start, and steady heap less the heap at the start. */
+  readonly rssGrowthMiB: number;
+  readonly heapGrowthMiB: number;
+}
+
+const gc = (): void => {
+  const f = (globalThis as { gc?: () => void }).gc;
+  if (!f) throw new Error('run with --expose-gc');
+  f();
+  f();
+};
+const MiB = 1024 * 1024;
+
+/** Measures f (which resolves with what it holds, events and groups) with the stall monitor on. */
+async function measured(f: () => Promise<{ events: number; groups: number; hold: unknown }>): Promise<SyncFigures> {
+  gc();
+  const baseHeap = process.memoryUsage().heapUsed;
+  const baseRss = process.memoryUsage().rss;
+  const stalls = monitorEventLoopDelay({ resolution: STALL_RESOLUTION_MS });
+  stalls.enable();
+  const start = performance.now();
+  const { events, groups, hold } = await f();
+  const ms = performance.now() - start;
+  stalls.disable();
+  gc();
+  const steadyHeap = process.memoryUsage().heapUsed;
+  const figures: SyncFigures = {
+    ms,
+    events,
+    groups,
+    maxStallMs: stalls.max / 1e6,
+    peakRssMiB: (process.resourceUsage().maxRSS * 1024) / MiB,
+    steadyHeapMiB: steadyHeap / MiB,
+    heapPerEventBytes: (steadyHeap - baseHeap) / events,
+    rssGrowthMiB: (process.resourceUsage().maxRSS * 1024 - baseRss) / MiB,
+    heapGrowthMiB: (steadyHeap - baseHeap) / MiB,
+  };
+  // Held until here so the steady heap includes it.
+  void hold;
+  return figures;
+}
+
+export async function oursSync(kubeconfig: string, expected: number): Promise<SyncFigures> {
+  const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig)));
+  // A cap above the event count: the figure is the time to the whole list, not to a capped store.
+  const store = new EventStore({ maxEvents: expected * 2 });
+  let observer: EventObserver | undefined;
+  const figures = await measured(async () => {
+    const complete = new Promise<void>((resolve) => {
+      const listener = store.onDidChange(() => {
+        if (store.size >= expected) {
+          listener.dispose();
+          resolve();
+        }
+      });
+    });
+    observer = new EventObserver(client, store);
+    observer.start();
+    await complete;
+    return { events: store.size, groups: store.view().length, hold: store };
+  });
+  await observer?.stop();
+  return figures;
+}
+
+interface ListPage {
+  items: { metadata: { uid: string }; involvedObject?: { kind?: string; namespace?: string; name?: string; uid?: string } }[];
+  metadata: { continue?: string };
+}
+
+export async function bareSync(kubeconfig: string, expected: number): Promise<SyncFigures> {
+  const client = new KeepAliveClient(await credentialsOf(kubeconfig), 2);
+  const figures = await measured(async () => {
+    const byUid = new Map<string, unknown>();
+    const groups = new Map<string, unknown[]>();
+    const path = (token?: string) => `/api/v1/events?limit=${PAGE_SIZE}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+    let next: Promise<string> | undefined = client.request('GET', path());
+    while (next) {
+      const page = JSON.parse(await next) as ListPage;
+      // The next page is on its way while this one is stored.
+      next = page.metadata.continue ? client.request('GET', path(page.metadata.continue)) : undefined;
+      for (const item of page.items) {
+        byUid.set(item.metadata.uid, item);
+        const o = item.involvedObject ?? {};
+        const key = `${o.kind}/${o.namespace}/${o.name}/${o.uid}`;
+        const group = groups.get(key);
+        if (group) group.push(item);
+        else groups.set(key, [item]);
+      }
+    }
+    return { events: byUid.size, groups: groups.size, hold: [byUid, groups] };
+  });
+  client.dispose();
+  if (figures.events !== expected) throw new Error(`the bare list returned ${figures.events} events, not ${expected}`);
+  return figures;
+}
