@@ -2,7 +2,7 @@
 # Installs what the tests and `npm start` need, skipping whatever is already there:
 #   apt: chromium (UI tests), libkrb5-dev (code-server's kerberos module), openssl, tinyproxy + stunnel4 + microsocks (real proxies for the kubeconfig tests)
 #   Node 24 from the npm registry, code-server under it (VS Code needs Node 24)
-#   the control plane binaries (build-control-plane.sh)
+#   the control plane binaries (build-control-plane.sh) and KWOK (build-kwok.sh)
 # Usage: setup.sh [apt|vscode|control-plane|cluster|all]   (default all; cluster = apt and
 # the control plane, what the cluster tests need). Prints nothing on stdout.
 set -euo pipefail
@@ -52,11 +52,16 @@ setup_vscode() {
   fi
 }
 
+setup_control_plane() {
+  bash "$here/build-control-plane.sh" >/dev/null
+  bash "$here/build-kwok.sh" >/dev/null
+}
+
 case "$what" in
   apt) setup_apt ;;
   vscode) setup_apt; setup_vscode ;;
-  control-plane) bash "$here/build-control-plane.sh" >/dev/null ;;
-  cluster) setup_apt; bash "$here/build-control-plane.sh" >/dev/null ;;
-  all) setup_apt; bash "$here/build-control-plane.sh" >/dev/null; setup_vscode ;;
+  control-plane) setup_control_plane ;;
+  cluster) setup_apt; setup_control_plane ;;
+  all) setup_apt; setup_control_plane; setup_vscode ;;
   *) echo "usage: setup.sh [apt|vscode|control-plane|cluster|all]" >&2; exit 2 ;;
 esac
