@@ -1,20 +1,22 @@
 // A real Kubernetes control plane on loopback for tests and `npm start`: etcd,
 // kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module
-// proxy (build-control-plane.sh), with generated PKI and RBAC on.
+// proxy (build-control-plane.sh), with generated PKI and RBAC on, and KWOK (kwok.ts) as
+// the kubelet of simulated nodes.
 // controlPlaneCli.ts starts and stops it from the shell.
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { kwokArgs, kwokBinary, kwokEnv, kwokHealthy } from './kwok';
 import { generatePki, kubeconfigYaml, type ClientIdentity } from './pki';
 import { freePort } from './ports';
 
 import { repoRoot } from './paths';
 
 /** The components, in start order. */
-export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
-const COMPONENTS: readonly Component[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kwok';
+const COMPONENTS: readonly Component[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kwok'];
 
 /** How long a component may take to become healthy before start fails. */
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -65,7 +67,9 @@ export interface ControlPlaneState {
   readonly adminKubeconfig: string;
   /** Only the kev-limited context. */
   readonly limitedKubeconfig: string;
-  readonly ports: Record<'etcd' | 'etcdPeer' | 'apiserver' | 'controllerManager' | 'scheduler', number>;
+  readonly ports: Record<'etcd' | 'etcdPeer' | 'apiserver' | 'controllerManager' | 'scheduler' | 'kwok', number>;
+  /** The kwok binary (built beside the control plane, see build-kwok.sh). */
+  readonly kwokBin: string;
   readonly pids: Partial<Record<Component, number>>;
 }
 
@@ -122,6 +126,7 @@ export class ControlPlane {
 
   /** Generates PKI and kubeconfigs in a fresh dir, starts every component and waits until each is healthy. */
   static async start(dir: string, binDir = controlPlaneBinaries(), components: readonly Component[] = COMPONENTS): Promise<ControlPlane> {
+    const kwokBin = components.includes('kwok') ? kwokBinary() : '';
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
     const pki = path.join(dir, 'pki');
@@ -132,6 +137,7 @@ export class ControlPlane {
       apiserver: await freePort(),
       controllerManager: await freePort(),
       scheduler: await freePort(),
+      kwok: await freePort(),
     };
     const server = `https://127.0.0.1:${ports.apiserver}`;
     const write = (name: string, contexts: { name: string; identity: ClientIdentity }[]) => {
@@ -153,7 +159,7 @@ export class ControlPlane {
     write('controller-manager.kubeconfig', [{ name: 'controller-manager', identity: CONTROLLER_MANAGER }]);
     write('scheduler.kubeconfig', [{ name: 'scheduler', identity: SCHEDULER }]);
 
-    const plane = new ControlPlane({ dir, binDir, server, adminKubeconfig, limitedKubeconfig, ports, pids: {} });
+    const plane = new ControlPlane({ dir, binDir, kwokBin, server, adminKubeconfig, limitedKubeconfig, ports, pids: {} });
     try {
       for (const c of components) await plane.startComponent(c);
       if (components.includes('kube-apiserver')) plane.kubectl(['apply', '-f', '-'], IMPERSONATION_RBAC);
@@ -235,6 +241,8 @@ export class ControlPlane {
           '--bind-address=127.0.0.1', `--secure-port=${ports.scheduler}`, '--leader-elect=false', '--profiling=false', '--v=1',
         ];
       }
+      case 'kwok':
+        return kwokArgs(dir, this.state.adminKubeconfig, ports.kwok);
     }
   }
 
@@ -255,13 +263,17 @@ export class ControlPlane {
         return (await httpsStatus(`https://127.0.0.1:${ports.controllerManager}/healthz`)) === 200;
       case 'kube-scheduler':
         return (await httpsStatus(`https://127.0.0.1:${ports.scheduler}/healthz`)) === 200;
+      case 'kwok':
+        return kwokHealthy(ports.kwok);
     }
   }
 
   /** Starts one component (in its own process group) and waits until it is healthy. */
   async startComponent(component: Component): Promise<void> {
     const log = fs.openSync(path.join(this.state.dir, 'logs', `${component}.log`), 'a');
-    const child = spawn(path.join(this.state.binDir, component), this.args(component), { detached: true, stdio: ['ignore', log, log] });
+    const bin = component === 'kwok' ? this.state.kwokBin : path.join(this.state.binDir, component);
+    const env = component === 'kwok' ? kwokEnv(this.state.dir) : process.env;
+    const child = spawn(bin, this.args(component), { detached: true, stdio: ['ignore', log, log], env });
     fs.closeSync(log);
     child.unref();
     const pid = child.pid as number;
@@ -302,7 +314,8 @@ export class ControlPlane {
 
   /**
    * Restarts the controller manager and the scheduler: after an apiserver outage their
-   * reflectors back off for up to 30 s, which would slow every test that follows.
+   * reflectors back off for up to 30 s, which would slow every test that follows. KWOK
+   * stays: a new KWOK would wait out the nodes' leases (40 s) before taking them over.
    */
   async restartControllers(): Promise<void> {
     await Promise.all([this.stopComponent('kube-scheduler'), this.stopComponent('kube-controller-manager')]);
@@ -329,9 +342,9 @@ export class ControlPlane {
     return res.json();
   }
 
-  /** Stops the controllers together, then the apiserver, then etcd. */
+  /** Stops KWOK and the controllers together, then the apiserver, then etcd. */
   async stop(): Promise<void> {
-    await Promise.all([this.stopComponent('kube-scheduler'), this.stopComponent('kube-controller-manager')]);
+    await Promise.all([this.stopComponent('kwok'), this.stopComponent('kube-scheduler'), this.stopComponent('kube-controller-manager')]);
     await this.stopComponent('kube-apiserver');
     await this.stopComponent('etcd');
   }
