@@ -3,7 +3,8 @@
 //   typecheck, lint            one check each
 //   unit                       plain Node, injected clocks
 //   conformance                our correlator against client-go's, built from the Go module proxy
-//   cluster                    against the real control plane started here
+//   cluster                    against the real control plane started here, with KWOK's
+//                              simulated nodes and the lively cluster seeded (seedCluster.ts)
 //   host                       mocha inside code-server's real extension host
 //   ui                         the workbench driven in Chromium, screenshots in test-results/
 // Options: --only=unit,cluster  runs a subset; --skip-setup assumes everything is installed.
@@ -118,7 +119,7 @@ function main() {
 
   if (needsCluster) {
     banner('control plane');
-    const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', planeDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', planeDir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     plane = planeDir;
     if (started.status !== 0) {
       stopControlPlane();

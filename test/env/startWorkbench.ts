@@ -2,34 +2,13 @@
 // extension in code-server, prints the URL, and cleans up on Ctrl-C.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { KubeConfig } from '@kubernetes/client-node';
 import { kubeconfigFiles } from '../../src/cluster/kubeconfig';
 import { packageExtension } from '../ui/support';
 import { CodeServer } from './codeServer';
 import { ControlPlane } from './controlPlane';
 import { repoRoot } from './paths';
-
-/** Namespace of the demo workload seeded into a local control plane. */
-const DEMO_NAMESPACE = 'demo';
-
-/** A Deployment that cannot schedule (no nodes): ScalingReplicaSet, SuccessfulCreate, FailedScheduling. */
-async function seedWorkload(kubeconfig: string): Promise<void> {
-  const kc = new KubeConfig();
-  kc.loadFromFile(kubeconfig);
-  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: DEMO_NAMESPACE } } });
-  const apps = kc.makeApiClient(AppsV1Api);
-  for (const [name, replicas] of [['web', 3], ['api', 2]] as const) {
-    const labels = { app: name };
-    await apps.createNamespacedDeployment({
-      namespace: DEMO_NAMESPACE,
-      body: { metadata: { name }, spec: { replicas, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name, image: `example.invalid/${name}:1` }] } } } },
-    });
-  }
-  // A scale-down a little later: a second ScalingReplicaSet event on the same object.
-  setTimeout(() => {
-    apps.patchNamespacedDeploymentScale({ name: 'web', namespace: DEMO_NAMESPACE, body: [{ op: 'replace', path: '/spec/replicas', value: 1 }] }).catch((e: Error) => console.error(`scale web: ${e.message}`));
-  }, 5000);
-}
+import { seedCluster } from './seedCluster';
 
 async function main(): Promise<void> {
   const runDir = path.join(repoRoot, '.run', 'start');
@@ -40,10 +19,15 @@ async function main(): Promise<void> {
     kubeconfig = existing.join(path.delimiter);
     console.log(`Using the cluster in ${kubeconfig}`);
   } else {
-    console.log('No KUBECONFIG and no ~/.kube/config: starting a local control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler)...');
+    console.log('No KUBECONFIG and no ~/.kube/config: starting a local control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, KWOK) and seeding it...');
     plane = await ControlPlane.start(path.join(runDir, 'control-plane'));
     kubeconfig = plane.info.adminKubeconfig;
-    await seedWorkload(kubeconfig);
+    const kc = new KubeConfig();
+    kc.loadFromFile(kubeconfig);
+    await seedCluster(kc).catch(async (e: Error) => {
+      await plane?.stop();
+      throw e;
+    });
     console.log(`Control plane at ${plane.info.server}; KUBECONFIG=${kubeconfig} (kubectl: ${path.join(plane.info.binDir, 'kubectl')})`);
   }
   const vsix = packageExtension(path.join(runDir, 'vsix'));
