@@ -1,0 +1,238 @@
+// The lively cluster (seedCluster.ts, seeded by the runner) read through the extension's own
+// EventObserver and EventStore: KWOK's kubelet-like events from our stages and the real
+// controllers' and scheduler's events about the same workloads, each on the right object.
+import * as assert from 'node:assert/strict';
+import { AppsV1Api, BatchV1Api, CoordinationV1Api, CoreV1Api, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { ApiClient } from '../../src/cluster/apiRequest';
+import { EventObserver } from '../../src/cluster/eventObserver';
+import type { ClusterEvent } from '../../src/model/clusterEvent';
+import { EventStore, type EventGroup } from '../../src/model/eventStore';
+import { NODE_LEASE_SECONDS } from '../env/kwok';
+import { SEEDED } from '../env/seedCluster';
+import { kubeConfigFor, restConfigOf, waitFor } from './support';
+
+/** Generous: the seed runs just before the cluster layer, and a CronJob fires on the minute. */
+const SETTLE_MS = 90_000;
+
+/** A Go time.Duration as it prints, milliseconds and up: 850ms, 1.2s, 1m11.358s. */
+const GO_DURATION = '(?:\\d+h)?(?:\\d+m)?\\d+(?:\\.\\d+)?(?:ms|s)';
+
+const KUBELET_MESSAGES: Record<string, (container: string, image: string) => RegExp> = {
+  Pulling: (_, image) => new RegExp(`^Pulling image "${escape(image)}"$`),
+  Pulled: (_, image) => new RegExp(`^Successfully pulled image "${escape(image)}" in ${GO_DURATION} \\(${GO_DURATION} including waiting\\)\\. Image size: \\d+ bytes\\.$`),
+  Created: (container) => new RegExp(`^Created container: ${container}$`),
+  Started: (container) => new RegExp(`^Started container ${container}$`),
+};
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('the KWOK cluster: kubelet-like and controller events read by the extension', function () {
+  this.timeout(180_000);
+  let kc: KubeConfig;
+  let core: CoreV1Api;
+  let observer: EventObserver;
+  let store: EventStore;
+
+  before(async () => {
+    kc = kubeConfigFor('admin.kubeconfig');
+    core = kc.makeApiClient(CoreV1Api);
+    store = new EventStore();
+    observer = new EventObserver(new ApiClient(restConfigOf('admin.kubeconfig')), store);
+    observer.start();
+    await waitFor('the first list', async () => (observer.listsCompleted > 0 ? true : undefined));
+  });
+  after(async () => {
+    await observer?.stop();
+  });
+
+  const groupsOf = (kind: string, namespace: string, name: (n: string) => boolean): EventGroup[] =>
+    store.view().filter((g) => g.object.kind === kind && g.object.namespace === namespace && name(g.object.name));
+  const eventsOf = (g: EventGroup, reason: string): ClusterEvent[] => g.events.filter((e) => e.reason === reason);
+  async function podsOf(namespace: string, app: string): Promise<V1Pod[]> {
+    return (await core.listNamespacedPod({ namespace, labelSelector: `app.kubernetes.io/name=${app}` })).items;
+  }
+
+  it('tells a pod\'s start the way a kubelet does: Scheduled, then Pulling, Pulled, Created, Started for each container in turn', async () => {
+    const { namespace, api } = SEEDED.shop;
+    const pods = await waitFor('two running api pods', async () => {
+      const list = await podsOf(namespace, api);
+      return list.length === 2 && list.every((p) => p.status?.phase === 'Running') ? list : undefined;
+    }, SETTLE_MS);
+    for (const pod of pods) {
+      const name = pod.metadata?.name as string;
+      const group = await waitFor(`every start event of ${name}`, async () => {
+        const g = groupsOf('Pod', namespace, (n) => n === name)[0];
+        return g && ['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started'].every((r) => eventsOf(g, r).length === (r === 'Scheduled' ? 1 : 2)) ? g : undefined;
+      }, SETTLE_MS);
+      assert.equal(group.object.uid, pod.metadata?.uid, 'grouped under the pod\'s uid');
+      const scheduled = eventsOf(group, 'Scheduled')[0];
+      assert.equal(scheduled.source, 'default-scheduler');
+      assert.equal(scheduled.message, `Successfully assigned ${namespace}/${name} to ${pod.spec?.nodeName}`);
+      assert.equal(scheduled.involvedObject.fieldPath, '', 'Scheduled is about the whole pod');
+
+      // In time order: the first container's four events, then the second's.
+      const sequence: ClusterEvent[] = [];
+      for (const c of pod.spec?.containers ?? []) {
+        for (const reason of ['Pulling', 'Pulled', 'Created', 'Started']) {
+          const [e, ...more] = group.events.filter((x) => x.reason === reason && x.involvedObject.fieldPath === `spec.containers{${c.name}}`);
+          assert.ok(e, `${reason} for container ${c.name} of ${name}`);
+          assert.equal(more.length, 0, `one ${reason} event for ${c.name}`);
+          assert.match(e.message, KUBELET_MESSAGES[reason](c.name, c.image as string));
+          assert.equal(e.type, 'Normal');
+          assert.equal(e.count, 1);
+          assert.equal(e.source, 'kubelet');
+          assert.equal(e.sourceHost, pod.spec?.nodeName, 'recorded by the kubelet of the pod\'s node');
+          assert.deepEqual({ kind: e.involvedObject.kind, apiVersion: e.involvedObject.apiVersion, uid: e.involvedObject.uid }, { kind: 'Pod', apiVersion: 'v1', uid: pod.metadata?.uid });
+          sequence.push(e);
+        }
+      }
+      // Kubelet events carry whole seconds, the scheduler's microseconds: compare seconds.
+      const times = [scheduled, ...sequence].map((e) => Math.floor((e.firstSeen as number) / 1000));
+      assert.deepEqual(times, [...times].sort((a, b) => a - b), `in order: ${[scheduled, ...sequence].map((e) => `${e.reason}@${new Date(e.firstSeen as number).toISOString()}`).join(' ')}`);
+    }
+  });
+
+  it('shows a crash loop: BackOff warnings on the container whose count rises, restarts that raise Created and Started', async () => {
+    const { namespace, crashLoop } = SEEDED.payments;
+    const backOff = (name: string) => groupsOf('Pod', namespace, (n) => n === name)[0]?.events.find((e) => e.reason === 'BackOff');
+    const pod = (await waitFor('a checkout pod in back-off', async () => (await podsOf(namespace, crashLoop)).find((p) => backOff(p.metadata?.name as string)), SETTLE_MS));
+    const name = pod.metadata?.name as string;
+    const first = backOff(name) as ClusterEvent;
+    assert.equal(first.type, 'Warning');
+    assert.equal(first.message, `Back-off restarting failed container checkout in pod ${name}_${namespace}(${pod.metadata?.uid})`);
+    assert.equal(first.involvedObject.fieldPath, 'spec.containers{checkout}');
+    assert.equal(first.source, 'kubelet');
+
+    // The same event again, its count higher: updated in place by the watch, not a new entry.
+    const later = await waitFor(`BackOff of ${name} above ${first.count}`, async () => {
+      const e = backOff(name);
+      return e && e.count > first.count ? e : undefined;
+    }, 60_000);
+    assert.equal(later.uid, first.uid, 'the same Event object');
+    assert.ok((later.lastSeen as number) >= (first.lastSeen as number));
+    const group = groupsOf('Pod', namespace, (n) => n === name)[0];
+    assert.equal(eventsOf(group, 'BackOff').length, 1, 'one entry per repeated event');
+
+    // The kubelet's restart count and its Created/Started counts agree (the first start plus each restart).
+    const restarted = await waitFor(`${name} restarted at least twice`, async () => {
+      const p = await core.readNamespacedPod({ namespace, name });
+      const restarts = p.status?.containerStatuses?.[0]?.restartCount ?? 0;
+      const g = groupsOf('Pod', namespace, (n) => n === name)[0];
+      const started = g && eventsOf(g, 'Started')[0];
+      return restarts >= 2 && started?.count === restarts + 1 ? { p, g, restarts } : undefined;
+    }, 90_000);
+    const status = restarted.p.status?.containerStatuses?.[0];
+    assert.equal(status?.lastState?.terminated?.exitCode, 1);
+    assert.equal(status?.lastState?.terminated?.reason, 'Error');
+    assert.equal(eventsOf(restarted.g, 'Created')[0].count, restarted.restarts + 1);
+    const present = restarted.g.events.find((e) => e.reason === 'Pulled' && e.message.endsWith('already present on machine'));
+    assert.equal(present?.message, 'Container image "ghcr.io/acme-shop/checkout:2.3.0" already present on machine');
+    assert.ok(present && present.count >= 1);
+    assert.ok(restarted.g.warnings >= 1);
+  });
+
+  it('fails a Job: the real job controller gives up with BackoffLimitExceeded after its pods fail', async () => {
+    const { namespace, failingJob } = SEEDED.batch;
+    const job = await waitFor('BackoffLimitExceeded on the Job', async () => groupsOf('Job', namespace, (n) => n === failingJob).find((g) => eventsOf(g, 'BackoffLimitExceeded').length > 0), SETTLE_MS);
+    const exceeded = eventsOf(job, 'BackoffLimitExceeded')[0];
+    assert.equal(exceeded.type, 'Warning');
+    assert.equal(exceeded.source, 'job-controller');
+    assert.equal(exceeded.message, 'Job has reached the specified backoff limit');
+    const created = eventsOf(job, 'SuccessfulCreate');
+    assert.equal(created.length, 2, 'a first attempt and one retry (backoffLimit 1)');
+    const pods = (await core.listNamespacedPod({ namespace, labelSelector: `job-name=${failingJob}` })).items;
+    assert.equal(pods.length, 2);
+    for (const p of pods) {
+      assert.equal(p.status?.phase, 'Failed');
+      assert.equal(p.status?.containerStatuses?.[0]?.state?.terminated?.exitCode, 1);
+      assert.ok(created.some((e) => e.message === `Created pod: ${p.metadata?.name}`));
+      const g = groupsOf('Pod', namespace, (n) => n === p.metadata?.name)[0];
+      assert.ok(g && eventsOf(g, 'Started').length === 1, `${p.metadata?.name} started once before it failed`);
+    }
+  });
+
+  it('runs a CronJob: the cronjob controller creates a Job every minute, the Job a pod that completes', async () => {
+    const { namespace, cronJob } = SEEDED.batch;
+    // A run's SuccessfulCreate can be lost when an earlier test restarts the controller manager
+    // (its recorder's queue goes with it), as in any cluster: wait for one that arrived.
+    const cron = await waitFor('SuccessfulCreate on the CronJob', async () => groupsOf('CronJob', namespace, (n) => n === cronJob).find((g) => eventsOf(g, 'SuccessfulCreate').length > 0), SETTLE_MS);
+    const created = eventsOf(cron, 'SuccessfulCreate')[0];
+    assert.equal(created.source, 'cronjob-controller');
+    const jobName = /^Created job (report-\d+)$/.exec(created.message)?.[1] as string;
+    assert.ok(jobName, created.message);
+    const job = await kc.makeApiClient(BatchV1Api).readNamespacedJob({ namespace, name: jobName });
+    assert.equal(job.metadata?.ownerReferences?.[0]?.kind, 'CronJob', 'the Job is owned by the CronJob');
+    const jobGroup = await waitFor(`Completed on ${jobName}`, async () => groupsOf('Job', namespace, (n) => n === jobName).find((g) => eventsOf(g, 'Completed').length > 0), SETTLE_MS);
+    assert.equal(eventsOf(jobGroup, 'Completed')[0].message, 'Job completed');
+    assert.match(eventsOf(jobGroup, 'SuccessfulCreate')[0].message, new RegExp(`^Created pod: ${jobName}-[a-z0-9]{5}$`));
+    await waitFor(`SawCompletedJob for ${jobName}`, async () => groupsOf('CronJob', namespace, (n) => n === cronJob).find((g) => g.events.some((e) => e.message === `Saw completed job: ${jobName}, condition: Complete`)), SETTLE_MS);
+  });
+
+  it('rolls out web: pods of the old ReplicaSet are stopped (Killing) and deleted, and their events stay', async () => {
+    const { namespace, web } = SEEDED.shop;
+    const apps = kc.makeApiClient(AppsV1Api);
+    const old = await waitFor('the old ReplicaSet scaled to 0', async () => (await apps.listNamespacedReplicaSet({ namespace, labelSelector: `app.kubernetes.io/name=${web}` })).items.find((rs) => rs.spec?.template?.spec?.containers[0].image === SEEDED.webImages[0] && rs.status?.replicas === 0), SETTLE_MS);
+    const oldName = old.metadata?.name as string;
+    const rsGroup = await waitFor('three SuccessfulDelete on the old ReplicaSet', async () => groupsOf('ReplicaSet', namespace, (n) => n === oldName).find((g) => eventsOf(g, 'SuccessfulDelete').length === 3), SETTLE_MS);
+    const deletedPods = eventsOf(rsGroup, 'SuccessfulDelete').map((e) => /^Deleted pod: (\S+)$/.exec(e.message)?.[1] as string);
+    for (const name of deletedPods) {
+      await assert.rejects(core.readNamespacedPod({ namespace, name }), (e: { code?: number }) => e.code === 404, `${name} is gone`);
+      const g = await waitFor(`Killing for ${name}`, async () => groupsOf('Pod', namespace, (n) => n === name).find((x) => eventsOf(x, 'Killing').length > 0), SETTLE_MS);
+      const killing = eventsOf(g, 'Killing')[0];
+      assert.equal(killing.message, 'Stopping container nginx');
+      assert.equal(killing.involvedObject.fieldPath, 'spec.containers{nginx}');
+      assert.ok(eventsOf(g, 'Started').length === 1 && eventsOf(g, 'Scheduled').length === 1, 'the deleted pod\'s whole history is still there');
+    }
+    const scaled = groupsOf('Deployment', namespace, (n) => n === web)[0];
+    assert.ok(eventsOf(scaled, 'ScalingReplicaSet').some((e) => e.message === `Scaled down replica set ${oldName} from 1 to 0`));
+  });
+
+  it('has pods of every workload kind, each owned as a controller owns it', async () => {
+    const owners = async (namespace: string, app: string) => (await podsOf(namespace, app)).map((p) => p.metadata?.ownerReferences?.[0]?.kind);
+    const { shop, monitoring, batch } = SEEDED;
+    await waitFor('every kind running', async () => {
+      const ds = await podsOf(monitoring.namespace, monitoring.daemonSet);
+      const db = await podsOf(shop.namespace, shop.db);
+      const web = await podsOf(shop.namespace, shop.web);
+      const report = await podsOf(batch.namespace, batch.cronJob);
+      return ds.length === SEEDED.nodes.length && db.length === 2 && web.length === 3 && report.length > 0 && [...ds, ...db, ...web].every((p) => p.status?.phase === 'Running') ? true : undefined;
+    }, SETTLE_MS);
+    assert.deepEqual(await owners(shop.namespace, shop.web), ['ReplicaSet', 'ReplicaSet', 'ReplicaSet']);
+    assert.deepEqual(await owners(shop.namespace, shop.db), ['StatefulSet', 'StatefulSet']);
+    assert.deepEqual(await owners(monitoring.namespace, monitoring.daemonSet), ['DaemonSet', 'DaemonSet', 'DaemonSet']);
+    assert.ok((await owners(batch.namespace, batch.cronJob)).every((k) => k === 'Job'));
+    const nodes = new Set((await podsOf(monitoring.namespace, monitoring.daemonSet)).map((p) => p.spec?.nodeName));
+    assert.deepEqual([...nodes].sort(), [...SEEDED.nodes], 'one node-exporter pod per node');
+    const statefulSet = groupsOf('StatefulSet', shop.namespace, (n) => n === shop.db)[0];
+    assert.deepEqual(eventsOf(statefulSet, 'SuccessfulCreate').map((e) => e.message).sort(), ['create Pod db-0 in StatefulSet db successful', 'create Pod db-1 in StatefulSet db successful']);
+  });
+
+  it('keeps an unschedulable workload: FailedScheduling for a GPU no node has', async () => {
+    const { namespace, unschedulable } = SEEDED.payments;
+    const g = await waitFor('FailedScheduling for fraud-model', async () => groupsOf('Pod', namespace, (n) => n.startsWith(`${unschedulable}-`)).find((x) => eventsOf(x, 'FailedScheduling').length > 0), SETTLE_MS);
+    const failed = eventsOf(g, 'FailedScheduling')[0];
+    assert.equal(failed.type, 'Warning');
+    assert.match(failed.message, /^0\/3 nodes are available: 3 Insufficient nvidia\.com\/gpu\./);
+  });
+
+  it('registers the nodes like kubelets and keeps them Ready through their leases', async () => {
+    for (const node of SEEDED.nodes) {
+      const uid = (await core.readNode({ name: node })).metadata?.uid;
+      // As a real kubelet does, KWOK's stages give the node's name as its uid; the node controller gives the real one.
+      const byKubelet = groupsOf('Node', '', (n) => n === node).find((g) => g.object.uid === node);
+      const byController = groupsOf('Node', '', (n) => n === node).find((g) => g.object.uid === uid);
+      assert.ok(byKubelet && byController, `events about ${node} from its kubelet and from the node controller`);
+      assert.deepEqual(byKubelet.events.map((e) => e.reason).sort(), ['NodeAllocatableEnforced', 'NodeHasNoDiskPressure', 'NodeHasSufficientMemory', 'NodeHasSufficientPID', 'NodeReady', 'Starting']);
+      assert.ok(byKubelet.events.every((e) => e.source === 'kubelet' && e.sourceHost === node && e.namespace === 'default'));
+      assert.ok(eventsOf(byController, 'RegisteredNode').some((e) => e.source === 'node-controller'), 'the real node lifecycle controller saw it');
+      assert.ok(![...byKubelet.events, ...byController.events].some((e) => e.reason === 'NodeNotReady'), 'never NotReady');
+      const lease = await kc.makeApiClient(CoordinationV1Api).readNamespacedLease({ namespace: 'kube-node-lease', name: node });
+      const age = Date.now() - new Date(lease.spec?.renewTime as Date).getTime();
+      assert.ok(age < NODE_LEASE_SECONDS * 1000, `${node}'s lease renewed ${age} ms ago`);
+      const status = await core.readNode({ name: node });
+      assert.equal(status.status?.conditions?.find((c) => c.type === 'Ready')?.status, 'True');
+    }
+  });
+});
