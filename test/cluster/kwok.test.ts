@@ -5,8 +5,11 @@ import * as assert from 'node:assert/strict';
 import { AppsV1Api, BatchV1Api, CoordinationV1Api, CoreV1Api, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
+import { OwnerWatch } from '../../src/cluster/ownerWatch';
 import type { ClusterEvent } from '../../src/model/clusterEvent';
 import { EventStore, type EventGroup } from '../../src/model/eventStore';
+import { OwnerIndex } from '../../src/model/ownerIndex';
+import { buildRollup, type RollupNode } from '../../src/model/rollup';
 import { NODE_LEASE_SECONDS } from '../env/kwok';
 import { SEEDED } from '../env/seedCluster';
 import { kubeConfigFor, restConfigOf, waitFor } from './support';
@@ -23,6 +26,23 @@ const KUBELET_MESSAGES: Record<string, (container: string, image: string) => Reg
   Created: (container) => new RegExp(`^Created container: ${container}$`),
   Started: (container) => new RegExp(`^Started container ${container}$`),
 };
+
+/** The roll-up node of an object, anywhere in the trees. */
+function findNode(nodes: readonly RollupNode[], kind: string, namespace: string, name: (n: string) => boolean): RollupNode | undefined {
+  for (const n of nodes) {
+    if (n.object.kind === kind && n.object.namespace === namespace && name(n.object.name)) return n;
+    const inner = findNode(n.children, kind, namespace, name);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** Kind/name from the top owner down to the node. */
+function chain(n: RollupNode | undefined): string {
+  const parts: string[] = [];
+  for (let x = n; x; x = x.parent) parts.unshift(`${x.object.kind}/${x.object.name}`);
+  return parts.join(' > ');
+}
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -233,6 +253,49 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
       assert.ok(age < NODE_LEASE_SECONDS * 1000, `${node}'s lease renewed ${age} ms ago`);
       const status = await core.readNode({ name: node });
       assert.equal(status.status?.conditions?.find((c) => c.type === 'Ready')?.status, 'True');
+    }
+  });
+
+  it('rolls the kubelet-like events up to their workloads, and a pod deleted while watched stays under its Deployment', async () => {
+    const { shop, payments, batch, monitoring } = SEEDED;
+    const owners = new OwnerIndex();
+    const watch = new OwnerWatch(new ApiClient(restConfigOf('admin.kubeconfig')), owners, [shop.namespace, payments.namespace, batch.namespace, monitoring.namespace]);
+    watch.start();
+    try {
+      const roll = () => buildRollup(store.view(), owners, 'lastSeen');
+      const checkout = await waitFor('both crash-looping pods under Deployment/checkout', async () => {
+        const d = findNode(roll(), 'Deployment', payments.namespace, (n) => n === payments.crashLoop);
+        const pods = d?.children.flatMap((rs) => rs.children.filter((p) => p.object.kind === 'Pod' && p.group?.events.some((e) => e.reason === 'BackOff')));
+        return d && pods?.length === 2 ? { d, pods } : undefined;
+      }, SETTLE_MS);
+      for (const pod of checkout.pods) assert.match(chain(pod), /^Deployment\/checkout > ReplicaSet\/checkout-[a-z0-9]+ > Pod\/checkout-[a-z0-9]+-[a-z0-9]{5}$/);
+      const podWarnings = checkout.pods.reduce((n, p) => n + p.warnings, 0);
+      assert.ok(checkout.d.warnings >= podWarnings && podWarnings >= 2, `the BackOff warnings summed on the Deployment (${checkout.d.warnings})`);
+
+      const jobPod = await waitFor('a CronJob run\'s pod, started by its kubelet', async () => {
+        const p = findNode(roll(), 'Pod', batch.namespace, (n) => n.startsWith(`${batch.cronJob}-`));
+        return p?.group?.events.some((e) => e.reason === 'Started') ? p : undefined;
+      }, SETTLE_MS);
+      assert.match(chain(jobPod), /^CronJob\/report > Job\/report-\d+ > Pod\/report-\d+-[a-z0-9]{5}$/);
+      const db0 = findNode(roll(), 'Pod', shop.namespace, (n) => n === 'db-0');
+      assert.equal(chain(db0), 'StatefulSet/db > Pod/db-0');
+      const exporter = findNode(roll(), 'DaemonSet', monitoring.namespace, (n) => n === monitoring.daemonSet);
+      assert.equal(exporter?.children.filter((c) => c.object.kind === 'Pod').length, SEEDED.nodes.length);
+
+      // `kubectl delete pod` on a running web pod: its kubelet stops the container, the pod goes, the ReplicaSet replaces it.
+      const victim = (await podsOf(shop.namespace, shop.web)).find((p) => p.status?.phase === 'Running' && !p.metadata?.deletionTimestamp) as V1Pod;
+      const name = victim.metadata?.name as string;
+      await waitFor(`${name} known to the owner index`, async () => (owners.get(victim.metadata?.uid as string) ? true : undefined));
+      await core.deleteNamespacedPod({ namespace: shop.namespace, name });
+      await waitFor(`${name} gone`, async () => (await core.readNamespacedPod({ namespace: shop.namespace, name }).then(() => undefined, (e: { code?: number }) => (e.code === 404 ? true : undefined))), 60_000);
+      const deleted = await waitFor(`Killing for ${name}, rolled up`, async () => {
+        const p = findNode(roll(), 'Pod', shop.namespace, (n) => n === name);
+        return p?.group?.events.some((e) => e.reason === 'Killing') && owners.get(victim.metadata?.uid as string)?.deletedAt !== undefined ? p : undefined;
+      }, 60_000);
+      assert.match(chain(deleted), /^Deployment\/web > ReplicaSet\/web-[a-z0-9]+ > Pod\//, 'the deleted pod stays under its Deployment');
+      assert.deepEqual(deleted.group?.events.map((e) => e.reason).sort(), ['Created', 'Killing', 'Pulled', 'Pulling', 'Scheduled', 'Started'], 'its whole history');
+    } finally {
+      await watch.stop();
     }
   });
 });
