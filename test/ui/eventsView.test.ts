@@ -34,7 +34,8 @@ describe('the Events view in Chromium', function () {
     await v.type('ConfigMap');
     await v.pick('ConfigMap');
     await v.waitForQuickTitle('Record Event (2/5)');
-    await v.type('kube-root-ca.crt');
+    // Every namespace has a kube-root-ca.crt: filter on this one's namespace (the description), or its row may be past the list's end.
+    await v.type(NS);
     await v.pickWith('kube-root-ca.crt', NS);
     await v.waitForQuickTitle('Record Event (3/5)');
     await v.pick('Warning');
