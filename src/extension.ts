@@ -30,6 +30,7 @@ import { WarningNotifier } from './services/warningNotifier';
 import { connectKubernetesExtension } from './views/kubernetesExtension';
 import { RowDecorationProvider } from './views/tree/rowDecorations';
 import { EventsTreeProvider } from './views/tree/eventsTreeProvider';
+import { SelectionMemory } from './views/selectionMemory';
 import { ViewStatus } from './views/viewStatus';
 
 let shutdown: (() => Promise<void>) | undefined;
@@ -57,11 +58,12 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const focus = new FocusService(store, tree, connection, s0.storeCap);
   filters.focus = focus;
   const status = new ViewStatus(view, tree, connection, sink, filters, keys, focus, store);
-  const s: Services = { context, channel, logger, settings, keys, store, tree, view, recording, connection, sink, filters, status, owners, focus };
+  const selection = new SelectionMemory(view, store);
+  const s: Services = { context, channel, logger, settings, keys, store, tree, view, selection, recording, connection, sink, filters, status, owners, focus };
   const yaml = registerYamlCommands(s);
   const notifier = new WarningNotifier(s);
   context.subscriptions.push(
-    settings, channel, tree, view, connection, sink, focus, owners, status, notifier,
+    settings, channel, tree, view, selection, connection, sink, focus, owners, status, notifier,
     owners.onDidChange(() => tree.ownersChanged()),
     vscode.window.registerFileDecorationProvider(new RowDecorationProvider()),
     view.onDidChangeVisibility((e) => tree.ticker.setVisible(e.visible)),

@@ -92,6 +92,6 @@ export function registerClusterCommands(s: Services): vscode.Disposable[] {
     registerPlainCommand(Commands.resume, () => (s.tree.resume(), s.status.update())),
     registerPlainCommand(Commands.sortBy, () => sortBy(s)),
     registerPlainCommand(Commands.groupBy, () => groupBy(s)),
-    registerRowCommand(Commands.showMore, (x): x is MoreNode => x instanceof MoreNode, () => s.view.selection, (node) => s.tree.expandGroup(node.parent), 'Pick a "Show more" row in the Events view.'),
+    registerRowCommand(Commands.showMore, (x): x is MoreNode => x instanceof MoreNode, () => s.selection.selection, (node) => s.tree.expandGroup(node.parent), 'Pick a "Show more" row in the Events view.'),
   ];
 }

@@ -226,6 +226,6 @@ export function registerRecordCommands(s: Services): vscode.Disposable[] {
       const a: Answers = {};
       return ask(s, allSteps(s, a), a);
     }),
-    registerRowCommand(Commands.recordEventOnObject, isRow, () => s.view.selection, (node) => recordOnObject(s, objectOfNode(node)), 'Pick an object in the Events view first.'),
+    registerRowCommand(Commands.recordEventOnObject, isRow, () => s.selection.selection, (node) => recordOnObject(s, objectOfNode(node)), 'Pick an object in the Events view first.'),
   ];
 }

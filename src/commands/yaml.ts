@@ -86,7 +86,7 @@ async function show(provider: YamlProvider, name: string, object: unknown): Prom
 
 export function registerYamlCommands(s: Services): { disposables: vscode.Disposable[]; documents: () => number } {
   const provider = new YamlProvider();
-  const selection = () => s.view.selection;
+  const selection = () => s.selection.selection;
   const groupOf = (node: GroupNode | EventNode) => (node instanceof EventNode ? node.parent : node);
   const isRow = (x: unknown): x is GroupNode | EventNode => x instanceof GroupNode || x instanceof EventNode;
   const disposables = [

@@ -66,7 +66,12 @@ export class ConnectionService extends Disposable {
     return this.lastRequest;
   }
 
+  /** Whether this connection's watches have all been open once (later loading is a relist). */
+  private listedOnce = false;
+
   private setStatus(status: ConnectionStatus): void {
+    if (status.phase === 'live') this.listedOnce = true;
+    if (status.phase === 'loading') status = { ...status, firstList: !this.listedOnce };
     this.statusNow = status;
     this.changed.fire(status);
   }
@@ -79,6 +84,7 @@ export class ConnectionService extends Disposable {
     this.counts.started++;
     await this.latest.run(async (signal) => {
       this.lastRequest = request;
+      this.listedOnce = false;
       this.setStatus({ phase: 'loading', context: request.context || undefined, message: '' });
       try {
         await this.connection.connect(request.context || undefined, { kubeconfigPath: request.kubeconfigPath || undefined, namespaces: request.namespaces ?? [] });

@@ -25,6 +25,8 @@ export interface ConnectionStatus {
   readonly message: string;
   /** With reconnecting: when the next attempt is. */
   readonly retryInMs?: number;
+  /** Loading the first list of this connection (not a relist under rows already shown). */
+  readonly firstList?: boolean;
 }
 
 /** Phases that stay until the user acts (Retry, Switch Context, a settings change). */

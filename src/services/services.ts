@@ -4,6 +4,7 @@ import type { OutputChannelLogger } from '../logging';
 import type { EventStore } from '../model/eventStore';
 import type { EventsTreeProvider } from '../views/tree/eventsTreeProvider';
 import type { TreeNode } from '../views/tree/nodes/treeNode';
+import type { SelectionMemory } from '../views/selectionMemory';
 import type { ViewStatus } from '../views/viewStatus';
 import type { ConnectionService } from './connectionService';
 import type { ContextKeyService } from './contextKeyService';
@@ -23,6 +24,8 @@ export interface Services {
   readonly store: EventStore;
   readonly tree: EventsTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
+  /** The view's selection, steady across refreshes. */
+  readonly selection: SelectionMemory;
   readonly recording: RecordingService;
   readonly connection: ConnectionService;
   readonly sink: SinkService;

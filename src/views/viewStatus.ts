@@ -129,9 +129,10 @@ export class ViewStatus extends Disposable {
     switch (s.phase) {
       case 'disconnected':
       case 'loading':
-        // A relist under rows already shown only runs the view's progress bar.
+        // A relist under rows already shown only runs the view's progress bar; a first list
+        // says so, also over the history shown meanwhile.
         state = hasEvents ? 'ready' : 'loading';
-        if (!hasEvents) rows.push(new StatusNode('loading', 'loading', `Loading events${context ? ` from ${context}` : ''}…`));
+        if (!hasEvents || s.firstList) rows.push(new StatusNode('loading', 'loading', `Loading events${context ? ` from ${context}` : ''}…${hasEvents ? ' (the saved history shows meanwhile)' : ''}`));
         break;
       case 'noKubeconfig':
         state = 'noKubeconfig';
