@@ -77,33 +77,8 @@ function bodyOf(res: IncomingMessage): Readable {
   return res.pipe(gunzip);
 }
 
-/** How much of a list's start is searched for its continue token before giving up. */
-const CONTINUE_PREFIX_BYTES = 64 * 1024;
-
-/**
- * Looks at a list body's first bytes for `"continue":"..."` in its metadata, before
- * `"items"` starts, and tells the token (undefined when the metadata ends without one).
- */
-function continueWatcher(onContinue: (token: string | undefined) => void): (chunk: Buffer) => boolean {
-  let prefix = '';
-  return (chunk) => {
-    prefix += chunk.toString('latin1');
-    const items = prefix.indexOf('"items":');
-    const head = items >= 0 ? prefix.slice(0, items) : prefix;
-    const m = /"continue":"([A-Za-z0-9+/=_-]*)"/.exec(head);
-    if (m || items >= 0) {
-      onContinue(m?.[1] || undefined);
-      return true;
-    }
-    return prefix.length > CONTINUE_PREFIX_BYTES;
-  };
-}
-
-/**
- * Reads a whole body; the signal's abort destroys it with the signal's reason. `peek` sees
- * the decoded chunks as they come until it returns true.
- */
-async function readAll(res: IncomingMessage, signal: AbortSignal, peek?: (chunk: Buffer) => boolean): Promise<Buffer> {
+/** Reads a whole body; the signal's abort destroys it with the signal's reason. */
+async function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Buffer> {
   const body = bodyOf(res);
   const onAbort = () => {
     res.destroy(abortReason(signal));
@@ -112,11 +87,7 @@ async function readAll(res: IncomingMessage, signal: AbortSignal, peek?: (chunk:
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     const chunks: Buffer[] = [];
-    let peeking = peek;
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      if (peeking?.(chunk as Buffer)) peeking = undefined;
-    }
+    for await (const chunk of body) chunks.push(chunk as Buffer);
     if (signal.aborted) throw abortReason(signal);
     return Buffer.concat(chunks);
   } catch (e) {
@@ -177,33 +148,6 @@ export class ApiClient {
     else signal.addEventListener('abort', onAbort, { once: true });
     body.on('close', () => signal.removeEventListener('abort', onAbort));
     return body;
-  }
-
-  /**
-   * A list page, like request(), that also tells `onContinue` the page's continue token as
-   * soon as the first bytes of the body hold it: the apiserver writes a list's metadata
-   * before its items, so the next page can be asked for while this one is still arriving and
-   * being parsed (the apiserver prepares the next page while it sends this one). Called at
-   * most once, with undefined when the page says it is the last; not at all when the prefix
-   * does not tell (the caller then reads the token from the parsed page).
-   */
-  async requestPage<T>(req: ApiRequest, onContinue: (token: string | undefined) => void): Promise<T> {
-    const where = `${req.method} ${req.path.split('?')[0]}`;
-    const deadline = new Deadline(req.timeoutMs ?? this.timeoutMs, where, req.signal);
-    try {
-      const res = await this.transport.open({ method: req.method, path: req.path, headers: req.accept ? { Accept: req.accept } : undefined }, deadline.signal);
-      const code = res.statusCode ?? 0;
-      const ok = code >= 200 && code <= 299;
-      const text = (await readAll(res, deadline.signal, ok ? continueWatcher(onContinue) : undefined)).toString('utf8');
-      if (!ok) throw statusError(code, text, where);
-      try {
-        return JSON.parse(text) as T;
-      } catch {
-        throw new Error(`${where}: the apiserver answered ${code} with a body that is not JSON`);
-      }
-    } finally {
-      deadline.clear();
-    }
   }
 
   async request<T>(req: ApiRequest): Promise<T> {

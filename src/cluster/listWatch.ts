@@ -224,60 +224,33 @@ export class ListWatch<T extends RawObject = RawEvent> {
     return this.options.resource?.path ?? resourcePath(this.options.api, this.options.namespace);
   }
 
-  /**
-   * One page on its way: `token` settles with its continue token as soon as the first bytes
-   * tell it (else when the page is in), `page` with the page. Aborting `abort` drops it.
-   */
-  private openPage(signal: AbortSignal, continueToken: string | undefined): { token: Promise<string | undefined>; page: Promise<ListPage<T>>; abort: AbortController } {
-    const abort = new AbortController();
-    const onOuter = () => abort.abort(signal.reason);
-    signal.addEventListener('abort', onOuter, { once: true });
-    let early: ((token: string | undefined) => void) | undefined;
-    const token = new Promise<string | undefined>((resolve) => (early = resolve));
-    const page = this.client
-      .requestPage<ListPage<T>>(
-        { method: 'GET', path: `${this.collection}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`, signal: abort.signal, accept: this.options.resource?.listAccept },
-        (t) => early?.(t),
-      )
-      .finally(() => signal.removeEventListener('abort', onOuter));
-    // The page's own token, when the first bytes did not tell (or it failed: the page rejects).
-    page.then((p) => early?.(p.metadata?.continue || undefined), () => early?.(undefined));
-    return { token, page, abort };
+  private listPage(signal: AbortSignal, continueToken: string | undefined): Promise<ListPage<T>> {
+    return this.client.request<ListPage<T>>({
+      method: 'GET',
+      path: `${this.collection}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
+      signal,
+      accept: this.options.resource?.listAccept,
+    });
   }
 
   /**
-   * A paged list: each page goes to the handler as it arrives, and the next page is asked for
-   * as soon as this one's first bytes give its continue token (before it is parsed, or even
-   * whole), so the apiserver prepares a page while it sends the one before.
+   * A paged list: each page goes to the handler as it arrives, and the next page is already
+   * on its way while the current one is processed.
    */
   private async list(signal: AbortSignal): Promise<void> {
     this.setState({ phase: 'listing' });
-    let current = this.openPage(signal, undefined);
+    let page = await this.listPage(signal, undefined);
     let first = true;
-    let page: ListPage<T>;
     for (;;) {
-      const early = await current.token;
-      let next = early ? this.openPage(signal, early) : undefined;
-      // Processing may throw: the next page's failure must not go unhandled then.
-      next?.page.catch(() => undefined);
-      try {
-        page = await current.page;
-      } catch (e) {
-        next?.abort.abort();
-        throw e;
-      }
       const token = page.metadata?.continue || undefined;
-      if (token !== early) {
-        // The first bytes misled us (never seen from a real apiserver): ask with the page's own token.
-        next?.abort.abort();
-        next = token ? this.openPage(signal, token) : undefined;
-        next?.page.catch(() => undefined);
-      }
+      const next = token ? this.listPage(signal, token) : undefined;
+      // Processing may throw: the next page's failure must not go unhandled then.
+      next?.catch(() => undefined);
       if (signal.aborted) return;
       this.handlers.onListPage(page.items ?? [], first);
       first = false;
       if (!next) break;
-      current = next;
+      page = await next;
     }
     if (signal.aborted) return;
     this.handlers.onListDone();
