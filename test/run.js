@@ -7,8 +7,13 @@
 //   cluster                    against the real control plane started here, with KWOK's
 //                              simulated nodes and the lively cluster seeded (seedCluster.ts)
 //   host                       mocha inside code-server's real extension host
+//   host-k8s                   the same, with the Kubernetes extension installed beside ours
 //   ui                         the workbench driven in Chromium, screenshots in test-results/
-// Options: --only=unit,cluster  runs a subset; --skip-setup assumes everything is installed.
+//   ui-k8s                     the same, with the Kubernetes extension's Cluster Explorer
+// The -k8s layers need the vendored .vsix files (../shared/vendor, or KEV_VENDOR_DIR); without
+// them their tests are skipped, by name, with the reason.
+// Options: --only=unit,cluster  runs a subset (host and ui include their -k8s layer);
+// --skip-setup assumes everything is installed.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -17,10 +22,12 @@ const root = path.join(__dirname, '..');
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
-const wants = (layer) => !only || only.has(layer);
-const clusterLayers = ['cluster', 'host', 'ui'];
+/** A -k8s layer also runs when its base layer is asked for. */
+const BASE_LAYER = { 'host-k8s': 'host', 'ui-k8s': 'ui' };
+const wants = (layer) => !only || only.has(layer) || (BASE_LAYER[layer] !== undefined && only.has(BASE_LAYER[layer]));
+const clusterLayers = ['cluster', 'host', 'host-k8s', 'ui', 'ui-k8s'];
 const needsCluster = clusterLayers.some(wants);
-const needsVsCode = ['host', 'ui'].some(wants);
+const needsVsCode = ['host', 'host-k8s', 'ui', 'ui-k8s'].some(wants);
 
 const resultsDir = path.join(root, 'test-results');
 const planeDir = path.join(root, '.run', 'control-plane');
@@ -163,7 +170,9 @@ function main() {
   try {
     if (wants('cluster')) mochaLayer('cluster', clusterEnv, 120000);
     if (wants('host')) hostLayer('host', clusterEnv);
-    if (wants('ui')) mochaLayer('ui', clusterEnv, 180000);
+    if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
+    if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
+    if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
   } finally {
     stopControlPlane();
   }
