@@ -1,13 +1,19 @@
 // `npm test`: sets up what is missing, then runs every layer and ends with one line
-// `N passed, N failed` over all of them. Exits non-zero when anything failed.
+// `N passed, N failed` over all of them (`, N skipped` when a test was skipped; each skipped
+// test is listed by name with its reason). Exits non-zero when anything failed.
 //   typecheck, lint            one check each
 //   unit                       plain Node, injected clocks
 //   conformance                our correlator against client-go's, built from the Go module proxy
 //   cluster                    against the real control plane started here, with KWOK's
 //                              simulated nodes and the lively cluster seeded (seedCluster.ts)
 //   host                       mocha inside code-server's real extension host
+//   host-k8s                   the same, with the Kubernetes extension installed beside ours
 //   ui                         the workbench driven in Chromium, screenshots in test-results/
-// Options: --only=unit,cluster  runs a subset; --skip-setup assumes everything is installed.
+//   ui-k8s                     the same, with the Kubernetes extension's Cluster Explorer
+// The -k8s layers need the vendored .vsix files (../shared/vendor, or KEV_VENDOR_DIR); without
+// them their tests are skipped, by name, with the reason.
+// Options: --only=unit,cluster  runs a subset (host and ui include their -k8s layer);
+// --skip-setup assumes everything is installed.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -16,24 +22,45 @@ const root = path.join(__dirname, '..');
 const args = process.argv.slice(2);
 const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
-const wants = (layer) => !only || only.has(layer);
-const needsCluster = ['cluster', 'host', 'ui'].some(wants);
-const needsVsCode = ['host', 'ui'].some(wants);
+/** A -k8s layer also runs when its base layer is asked for. */
+const BASE_LAYER = { 'host-k8s': 'host', 'ui-k8s': 'ui' };
+const wants = (layer) => !only || only.has(layer) || (BASE_LAYER[layer] !== undefined && only.has(BASE_LAYER[layer]));
+const clusterLayers = ['cluster', 'host', 'host-k8s', 'ui', 'ui-k8s'];
+const needsCluster = clusterLayers.some(wants);
+const needsVsCode = ['host', 'host-k8s', 'ui', 'ui-k8s'].some(wants);
 
 const resultsDir = path.join(root, 'test-results');
 const planeDir = path.join(root, '.run', 'control-plane');
-const totals = { passed: 0, failed: 0, pending: 0 };
+const totals = { passed: 0, failed: 0 };
+/** Every skipped test: { layer, title, reason }. */
+const skipped = [];
 const summary = [];
 
+/** When the current layer started (its banner), for the time each layer takes in the summary. */
+let layerStarted = Date.now();
+
 function banner(text) {
+  layerStarted = Date.now();
   console.log(`\n━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
 }
 
-function record(layer, passed, failed, pending = 0, note = '') {
+/** Adds a layer's counts; `skips` are its skipped tests, [{title, reason}]. */
+function record(layer, passed, failed, skips = [], note = '') {
   totals.passed += passed;
   totals.failed += failed;
-  totals.pending += pending;
-  summary.push(`${layer.padEnd(12)} ${passed} passed, ${failed} failed${pending ? `, ${pending} pending` : ''}${note ? `  (${note})` : ''}`);
+  for (const s of skips) skipped.push({ layer, ...s });
+  const seconds = Math.round((Date.now() - layerStarted) / 1000);
+  summary.push(`${layer.padEnd(12)} ${`${seconds}s`.padStart(5)}  ${passed} passed, ${failed} failed${skips.length ? `, ${skips.length} skipped` : ''}${note ? `  (${note})` : ''}`);
+}
+
+/** The skipped tests by name, under each reason. */
+function printSkipped(list) {
+  const byReason = new Map();
+  for (const s of list) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s]);
+  for (const [reason, tests] of byReason) {
+    console.log(`skipped: ${reason}`);
+    for (const t of tests) console.log(`  - ${t.layer ? `${t.layer}: ` : ''}${t.title}`);
+  }
 }
 
 /** Runs a command with inherited output; returns its exit code. */
@@ -51,12 +78,21 @@ function check(layer, cmd, cmdArgs) {
   return ok;
 }
 
-/** A mocha layer: runs it in a child process and adds its counts. */
-function mochaLayer(layer, env = {}, timeoutMs = 10000) {
+/** A mocha layer: runs it in a child process and adds its counts. `dir` is its folder under out/test. */
+function mochaLayer(layer, env = {}, timeoutMs = 10000, dir = layer, extra = []) {
   banner(layer);
   const results = path.join(resultsDir, `${layer}.json`);
   fs.rmSync(results, { force: true });
-  const code = run(process.execPath, [path.join(__dirname, 'runMocha.js'), layer, results, String(timeoutMs)], { env: { ...process.env, ...env } });
+  const code = run(process.execPath, [path.join(__dirname, 'runMocha.js'), dir, results, String(timeoutMs), ...extra], { env: { ...process.env, ...env } });
+  countResults(layer, results, code);
+}
+
+/** The host suite in code-server's extension host; `extra` picks a configuration. */
+function hostLayer(layer, env, extra = []) {
+  banner(layer);
+  const results = path.join(resultsDir, `${layer}.json`);
+  fs.rmSync(results, { force: true });
+  const code = run(process.execPath, [path.join(root, 'out', 'test', 'env', 'hostRunner.js'), results, 'host', ...extra], { env: { ...process.env, ...env } });
   countResults(layer, results, code);
 }
 
@@ -66,17 +102,19 @@ function countResults(layer, results, code) {
     return;
   }
   const r = JSON.parse(fs.readFileSync(results, 'utf8'));
-  if (r.passed + r.failed === 0) {
-    record(layer, 0, 1, r.pending, 'no test ran');
+  const skips = r.skipped ?? [];
+  if (skips.length > 0) printSkipped(skips);
+  if (r.passed + r.failed + skips.length === 0) {
+    record(layer, 0, 1, skips, 'no test ran');
     return;
   }
   // A layer that reported no failure but exited non-zero (a crash after its report, an
   // uncaught error in a hook) still failed.
   if (code !== 0 && r.failed === 0) {
-    record(layer, r.passed, 1, r.pending, `exited with code ${code} after reporting no failure`);
+    record(layer, r.passed, 1, skips, `exited with code ${code} after reporting no failure`);
     return;
   }
-  record(layer, r.passed, r.failed, r.pending);
+  record(layer, r.passed, r.failed, skips);
 }
 
 function ensureDependencies() {
@@ -102,12 +140,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
-  if (!ensureDependencies()) return record('setup', 0, 1, 0, 'npm ci failed');
+  if (!ensureDependencies()) return record('setup', 0, 1, [], 'npm ci failed');
   if (!args.includes('--skip-setup') && (needsCluster || needsVsCode)) {
     banner('setup (installs only what is missing)');
     // The cluster tests also use Debian's proxies (tinyproxy, stunnel, microsocks): apt too.
     const what = needsVsCode ? 'all' : 'cluster';
-    if (run('bash', [path.join(__dirname, 'env', 'setup.sh'), what]) !== 0) return record('setup', 0, 1, 0, 'setup.sh failed');
+    if (run('bash', [path.join(__dirname, 'env', 'setup.sh'), what]) !== 0) return record('setup', 0, 1, [], 'setup.sh failed');
   }
   banner('build');
   if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
@@ -123,7 +161,7 @@ function main() {
     plane = planeDir;
     if (started.status !== 0) {
       stopControlPlane();
-      for (const layer of ['cluster', 'host', 'ui'].filter(wants)) record(layer, 0, 1, 0, 'control plane did not start');
+      for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
       return;
     }
     process.stdout.write(started.stdout);
@@ -131,14 +169,10 @@ function main() {
   const clusterEnv = { KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
   try {
     if (wants('cluster')) mochaLayer('cluster', clusterEnv, 120000);
-    if (wants('host')) {
-      banner('host');
-      const results = path.join(resultsDir, 'host.json');
-      fs.rmSync(results, { force: true });
-      const code = run(process.execPath, [path.join(root, 'out', 'test', 'env', 'hostRunner.js'), results], { env: { ...process.env, ...clusterEnv } });
-      countResults('host', results, code);
-    }
-    if (wants('ui')) mochaLayer('ui', clusterEnv, 180000);
+    if (wants('host')) hostLayer('host', clusterEnv);
+    if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
+    if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
+    if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
   } finally {
     stopControlPlane();
   }
@@ -149,10 +183,11 @@ try {
   main();
 } catch (e) {
   console.error(e);
-  record('runner', 0, 1, 0, e.message);
+  record('runner', 0, 1, [], e.message);
 }
 stopControlPlane();
 banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
 for (const line of summary) console.log(line);
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
+printSkipped(skipped);
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

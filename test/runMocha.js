@@ -1,27 +1,36 @@
 // Runs one layer's compiled suites (out/test/<layer>/**/*.test.js) with mocha's spec
-// reporter, then writes {passed, failed, pending} to the file given as the second argument.
-// Usage: node test/runMocha.js <layer> <results.json> [timeoutMs]
+// reporter, then writes {passed, failed, skipped: [{title, reason}]} to the file given as the
+// second argument. A layer's folder may be a subfolder (ui/kubernetes); --exclude=NAME leaves
+// out subfolders of that name (run as a layer of their own).
+// Usage: node test/runMocha.js <layer> <results.json> [timeoutMs] [--exclude=NAME]
 const fs = require('node:fs');
 const path = require('node:path');
 const Mocha = require('mocha');
 
-const [layer, resultsFile, timeout] = process.argv.slice(2);
+const { skipReasonOf } = require('../out/test/env/skip.js');
+
+const args = process.argv.slice(2);
+const excluded = new Set(args.filter((a) => a.startsWith('--exclude=')).map((a) => a.slice('--exclude='.length)));
+const [layer, resultsFile, timeout] = args.filter((a) => !a.startsWith('--'));
 const root = path.join(__dirname, '..', 'out', 'test', layer);
 
 function testFiles(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return testFiles(p);
+    if (e.isDirectory()) return excluded.has(e.name) ? [] : testFiles(p);
     return e.name.endsWith('.test.js') ? [p] : [];
   }).sort();
 }
 
 const mocha = new Mocha({ reporter: 'spec', timeout: Number(timeout ?? 10000), color: process.stdout.isTTY });
 for (const f of testFiles(root)) mocha.addFile(f);
+const skipped = [];
 mocha.run((failures) => {
   process.exitCode = failures > 0 ? 1 : 0;
+}).on('pending', (test) => {
+  skipped.push({ title: test.fullTitle(), reason: skipReasonOf(test) });
 }).on('end', function () {
-  const { passes, failures, pending } = this.stats;
-  fs.writeFileSync(resultsFile, JSON.stringify({ passed: passes, failed: failures, pending }));
+  const { passes, failures } = this.stats;
+  fs.writeFileSync(resultsFile, JSON.stringify({ passed: passes, failed: failures, skipped }));
 });

@@ -32,6 +32,10 @@ export interface CodeServerOptions {
   readonly smokeTestDriver?: boolean;
   /** A .vsix to install before starting. */
   readonly vsix?: string;
+  /** Other extensions' .vsix files, installed offline into this run's own extensions folder with `vsix`. */
+  readonly extensions?: readonly string[];
+  /** Folders put first on code-server's PATH, and so the extension host's (kubectl for the Kubernetes extension). */
+  readonly path?: readonly string[];
   /** User settings.json content. */
   readonly settings?: Record<string, unknown>;
   /** Extra environment for code-server and so for the extension host (KUBECONFIG, ...). */
@@ -79,7 +83,7 @@ export class CodeServer {
     return {
       ...process.env,
       ...options.env,
-      PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ''}`,
+      PATH: [...(options.path ?? []), nodeBin, process.env.PATH ?? ''].join(path.delimiter),
       HOME: home,
       XDG_CONFIG_HOME: path.join(home, 'config'),
       XDG_DATA_HOME: path.join(home, 'data'),
@@ -107,8 +111,10 @@ export class CodeServer {
     fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
     const env = CodeServer.environment(options, nodeBin);
     const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
-    if (options.vsix) {
-      execFileSync(codeServer, [...common, '--install-extension', options.vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // One call installs them all (each call starts code-server's CLI once).
+    const installs = [...(options.vsix ? [options.vsix] : []), ...(options.extensions ?? [])];
+    if (installs.length > 0) {
+      execFileSync(codeServer, [...common, ...installs.flatMap((f) => ['--install-extension', f])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     }
     const port = options.port ?? (await freePort());
     const args = [

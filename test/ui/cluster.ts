@@ -1,7 +1,8 @@
-// What UI tests arrange in the real cluster (through its API, never through the extension):
-// a workload whose controllers write real events, events with text to look at, and faults.
+// What UI tests (and the host tests with the Kubernetes extension) arrange in the real cluster
+// (through its API, never through the extension): a workload whose controllers write real
+// events, events with text to look at, and faults.
 import * as path from 'node:path';
-import { AppsV1Api, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import { AppsV1Api, CoreV1Api, KubeConfig, type CoreV1Event } from '@kubernetes/client-node';
 import { ControlPlane } from '../env/controlPlane';
 
 export function controlPlane(): ControlPlane {
@@ -40,7 +41,7 @@ export async function seedWorkload(namespace: string): Promise<void> {
 }
 
 /** An event written straight to the apiserver, as any client with create on events could. */
-export async function createEvent(namespace: string, name: string, o: { kind: string; name: string; apiVersion: string }, reason: string, message: string, type = 'Warning'): Promise<void> {
+export async function createEvent(namespace: string, name: string, o: { kind: string; name: string; apiVersion: string; uid?: string }, reason: string, message: string, type = 'Warning'): Promise<void> {
   const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   await adminKubeConfig().makeApiClient(CoreV1Api).createNamespacedEvent({
     namespace,
@@ -67,4 +68,73 @@ export async function bumpEvent(namespace: string, name: string, count: number):
 
 export async function deleteEvent(namespace: string, name: string): Promise<void> {
   await adminKubeConfig().makeApiClient(CoreV1Api).deleteNamespacedEvent({ namespace, name });
+}
+
+const ignoreExisting = (e: unknown) => {
+  if ((e as { code?: number }).code !== 409) throw e;
+};
+
+/**
+ * What the Kubernetes extension's explorer lists in `namespace`, and namesakes in
+ * `${namespace}-twin`: Deployment web (its pod never schedules: ScalingReplicaSet,
+ * FailedScheduling) and PersistentVolumeClaim data (no volume, no storage class: FailedBinding).
+ */
+export async function seedExplorerObjects(namespace: string): Promise<void> {
+  const kc = adminKubeConfig();
+  const core = kc.makeApiClient(CoreV1Api);
+  const apps = kc.makeApiClient(AppsV1Api);
+  for (const ns of [namespace, `${namespace}-twin`]) {
+    await core.createNamespace({ body: { metadata: { name: ns } } }).catch(ignoreExisting);
+    const labels = { app: 'web' };
+    await apps
+      .createNamespacedDeployment({
+        namespace: ns,
+        body: { metadata: { name: 'web' }, spec: { replicas: 1, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { nodeSelector: { 'kubernetes-events.test/never': 'true' }, containers: [{ name: 'web', image: 'registry.example/web:1.4.2' }] } } } },
+      })
+      .catch(ignoreExisting);
+    await core
+      .createNamespacedPersistentVolumeClaim({ namespace: ns, body: { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } })
+      .catch(ignoreExisting);
+  }
+}
+
+export type SeededKind = 'Namespace' | 'Deployment' | 'Pod' | 'PersistentVolumeClaim';
+
+/** An object's uid, read through the API. */
+export async function uidOf(kind: SeededKind, name: string, namespace = ''): Promise<string> {
+  const kc = adminKubeConfig();
+  const core = kc.makeApiClient(CoreV1Api);
+  const read = {
+    Namespace: () => core.readNamespace({ name }),
+    Deployment: () => kc.makeApiClient(AppsV1Api).readNamespacedDeployment({ name, namespace }),
+    Pod: () => core.readNamespacedPod({ name, namespace }),
+    PersistentVolumeClaim: () => core.readNamespacedPersistentVolumeClaim({ name, namespace }),
+  }[kind];
+  const uid = (await read()).metadata?.uid;
+  if (!uid) throw new Error(`${kind}/${name} has no uid`);
+  return uid;
+}
+
+/** The names of the pods a label selects. */
+export async function podNames(namespace: string, selector: string): Promise<string[]> {
+  const list = await adminKubeConfig().makeApiClient(CoreV1Api).listNamespacedPod({ namespace, labelSelector: selector });
+  return list.items.map((p) => p.metadata?.name ?? '').filter(Boolean).sort();
+}
+
+/** Events about an object as the apiserver has them (events about a cluster-scoped object are kept in default). */
+export async function eventsAbout(kind: string, name: string, namespace = 'default'): Promise<CoreV1Event[]> {
+  const list = await adminKubeConfig().makeApiClient(CoreV1Api).listNamespacedEvent({ namespace, fieldSelector: `involvedObject.kind=${kind},involvedObject.name=${name}` });
+  return list.items;
+}
+
+/** An event about a cluster-scoped object, kept in namespace default as client-go's recorder keeps them. */
+export async function createClusterScopedEvent(name: string, o: { kind: string; name: string; apiVersion: string; uid: string }, reason: string, message: string, type = 'Normal'): Promise<void> {
+  const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  await adminKubeConfig()
+    .makeApiClient(CoreV1Api)
+    .createNamespacedEvent({
+      namespace: 'default',
+      body: { metadata: { name, namespace: 'default' }, involvedObject: o, reason, message, type, count: 1, firstTimestamp: now as unknown as Date, lastTimestamp: now as unknown as Date, source: { component: 'kubernetes-events-test' } },
+    })
+    .catch(ignoreExisting);
 }

@@ -39,6 +39,11 @@ export class EventsViewPage {
     return this.level(1).filter({ has: this.page.locator('.label-name', { hasText: /^[^\s/]+\/\S/ }) });
   }
 
+  /** The selected rows (a reveal with select, or a click). */
+  selected(): Locator {
+    return this.page.locator(`${TREE} .monaco-list-row[role="treeitem"][aria-selected="true"]`);
+  }
+
   row(text: string | RegExp): Locator {
     return this.rows().filter({ has: this.page.locator('.label-name', { hasText: text }) }).first();
   }

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { seedWorkload } from './cluster';
 import { EventsViewPage } from './eventsViewPage';
 import { launchBrowser } from '../env/browser';
-import { CodeServer } from '../env/codeServer';
+import { CodeServer, type CodeServerOptions } from '../env/codeServer';
 import { repoRoot } from '../env/paths';
 
 export const SCREENSHOTS = path.join(repoRoot, 'test-results', 'screenshots');
@@ -31,8 +31,11 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-/** Opens the workbench with the packaged extension installed and KUBECONFIG from the environment. */
-export async function openWorkbench(name: string, options: { workspaceTrust?: boolean; workspaceSettings?: Record<string, unknown>; settings?: Record<string, unknown> } = {}): Promise<Workbench> {
+/**
+ * Opens the workbench with the packaged extension installed and KUBECONFIG from the
+ * environment; `extensions` and `path` add other extensions and PATH folders (explorerSetup.ts).
+ */
+export async function openWorkbench(name: string, options: Pick<CodeServerOptions, 'workspaceTrust' | 'workspaceSettings' | 'settings' | 'extensions' | 'path'> = {}): Promise<Workbench> {
   const runDir = path.join(repoRoot, '.run', `ui-${name}`);
   const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
   const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, ...options });
