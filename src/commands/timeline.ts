@@ -1,13 +1,14 @@
 // Show Timeline (the view's "..." menu and the palette: every object the view shows) and
 // Show Timeline for This Object (an object row's menu: that object's lanes). One panel,
-// moved to the scope asked for.
+// moved to the scope asked for; lanes per object, or per workload while the view rolls up.
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { toDisposable } from '../common/lifecycle';
 import type { Services } from '../services/services';
-import { ALL_OBJECTS, ObjectLanes, type LaneScope } from '../views/timeline/lanes';
+import { ALL_OBJECTS, ObjectLanes, ViewLanes, type LaneScope } from '../views/timeline/lanes';
 import { TimelinePanel, type TimelineHost } from '../views/timeline/timelinePanel';
 import { storeSource } from '../views/timeline/timelineSource';
+import { WorkloadLanes } from '../views/timeline/workloadLanes';
 import { eventTooltip } from '../views/tree/tooltips';
 import { EventNode } from '../views/tree/nodes/eventNode';
 import { GroupNode } from '../views/tree/nodes/groupNode';
@@ -18,7 +19,12 @@ export function registerTimelineCommands(s: Services): vscode.Disposable[] {
   const host: TimelineHost = {
     extensionUri: s.context.extensionUri,
     source: storeSource(s.store),
-    lanes: new ObjectLanes(),
+    lanes: new ViewLanes(
+      () => s.tree.groupBy === 'workload',
+      new ObjectLanes(),
+      new WorkloadLanes(s.owners.index, (listener) => s.owners.onDidChange(listener)),
+      (listener) => s.settings.onDidChange((before, after) => before.groupBy !== after.groupBy && listener()),
+    ),
     filter: () => s.filters.filter,
     onDidChangeFilter: (listener) => s.filters.onDidChange(listener),
     historyWindowMs: () => s.settings.value.historyWindowHours * 3_600_000,

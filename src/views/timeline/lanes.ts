@@ -58,3 +58,25 @@ export class ObjectLanes implements LaneProvider {
     return { id: key, label: objectLabel(o), description: oneLine(o.namespace), depth: 0, groupKeys: [key] };
   }
 }
+
+/** The lanes of the view's grouping: workload lanes while the Events view rolls up, object lanes otherwise. */
+export class ViewLanes implements LaneProvider {
+  constructor(
+    private readonly rolledUp: () => boolean,
+    private readonly byObject: LaneProvider,
+    private readonly byWorkload: LaneProvider,
+    /** The view's grouping changed. */
+    private readonly onDidChangeGrouping: (listener: () => void) => IDisposable,
+  ) {}
+
+  lanes(source: TimelineSource, filter: EventFilter, scope: LaneScope): readonly Lane[] {
+    return (this.rolledUp() ? this.byWorkload : this.byObject).lanes(source, filter, scope);
+  }
+
+  readonly onDidChangeLanes = (listener: () => void): IDisposable => {
+    const grouping = this.onDidChangeGrouping(listener);
+    // Owners found later change the lanes only while they are rolled up.
+    const owners = this.byWorkload.onDidChangeLanes?.(() => this.rolledUp() && listener());
+    return { dispose: () => (grouping.dispose(), owners?.dispose()) };
+  };
+}

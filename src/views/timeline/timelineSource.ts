@@ -2,19 +2,16 @@
 // eviction, a history log); the timeline uses only its public surface, and only here, so a
 // change there is a change in this file.
 import type { IDisposable } from '../../common/lifecycle';
-import type { ClusterEvent, InvolvedObject } from '../../model/clusterEvent';
-import type { EventStore } from '../../model/eventStore';
+import type { ClusterEvent } from '../../model/clusterEvent';
+import type { EventGroup, EventStore } from '../../model/eventStore';
 import type { EventFilter } from '../../model/filters';
 
-/** The events of one involved object that pass a filter. */
-export interface SourceGroup {
-  /** The store's object key (kind, namespace, name, uid). */
-  readonly key: string;
-  readonly object: InvolvedObject;
-  /** Newest first. */
-  readonly events: readonly ClusterEvent[];
-  readonly lastSeen: number;
-}
+/**
+ * The events of one involved object that pass a filter, as the store gives them (key,
+ * object, events newest first, live warnings, newest time): the workload roll-up is built
+ * from these.
+ */
+export type SourceGroup = EventGroup;
 
 /** What changed in the store: the keys of the groups touched, or everything. */
 export interface SourceChange {

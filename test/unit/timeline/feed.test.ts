@@ -6,7 +6,9 @@ import type { InvolvedObject } from '../../../src/model/clusterEvent';
 import { objectKey } from '../../../src/model/clusterEvent';
 import { EventStore } from '../../../src/model/eventStore';
 import { NO_FILTER } from '../../../src/model/filters';
-import { ALL_OBJECTS, ObjectLanes, type Lane, type LaneProvider } from '../../../src/views/timeline/lanes';
+import { OwnerIndex } from '../../../src/model/ownerIndex';
+import { ALL_OBJECTS, ObjectLanes, ViewLanes, type Lane, type LaneProvider } from '../../../src/views/timeline/lanes';
+import { WorkloadLanes } from '../../../src/views/timeline/workloadLanes';
 import { MARK_HISTORY, MARK_WARNING, parseWebviewMessage, type HostMessage, type LaneData } from '../../../src/views/timeline/protocol';
 import { TimelineFeed } from '../../../src/views/timeline/timelineFeed';
 import { storeSource, type TimelineSource } from '../../../src/views/timeline/timelineSource';
@@ -120,6 +122,48 @@ describe('timeline feed', () => {
     store.upsert(coreEvent({ uid: 'p4', object: 'web-2', first: T0 + 4 * S }));
     const m = feed.update(new Set([keyOf('web-2')]));
     assert.deepEqual(lanesOf(m).map((l) => l.id), ['deploy/web', keyOf('web-2')], 'the parent and the child that changed');
+  });
+});
+
+describe('timeline workload lanes', () => {
+  function ownerOf(kind: string, name: string, uid: string, owner?: [string, string, string]) {
+    return { kind, namespace: 'default', name, uid, apiVersion: 'v1', owner: owner && { kind: owner[0], name: owner[1], uid: owner[2], apiVersion: 'apps/v1' } };
+  }
+
+  it('rolls lanes up as the Events view does: a Deployment lane holds its ReplicaSet\'s and pods\' events, children one level deeper', () => {
+    const owners = new OwnerIndex();
+    owners.set(ownerOf('Pod', 'web-1', 'uid-web-1', ['ReplicaSet', 'web-7f', 'rs1']));
+    owners.set(ownerOf('Pod', 'web-2', 'uid-web-2', ['ReplicaSet', 'web-7f', 'rs1']));
+    owners.set(ownerOf('ReplicaSet', 'web-7f', 'rs1', ['Deployment', 'web', 'd1']));
+    let rolledUp = true;
+    const grouping = new Set<() => void>();
+    const lanes = new ViewLanes(() => rolledUp, new ObjectLanes(), new WorkloadLanes(owners, () => ({ dispose: () => undefined })), (l) => (grouping.add(l), { dispose: () => grouping.delete(l) }));
+    const { store, feed } = setup(lanes);
+    store.upsert(coreEvent({ uid: 'w1', object: 'web-1', type: 'Warning', reason: 'BackOff', first: T0 + 3 * S }));
+    store.upsert(coreEvent({ uid: 'w2', object: 'web-2', first: T0 + 1 * S }));
+    store.upsert(coreEvent({ uid: 'cm', object: 'settings', kind: 'ConfigMap', first: T0 + 2 * S }));
+    const rolled = lanesOf(feed.reset());
+    assert.deepEqual(rolled.map((l) => [l.label, l.depth, l.uids]), [
+      ['Deployment/web', 0, ['w2', 'w1']],
+      ['ReplicaSet/web-7f', 1, ['w2', 'w1']],
+      ['Pod/web-1', 2, ['w1']],
+      ['Pod/web-2', 2, ['w2']],
+      ['ConfigMap/settings', 0, ['cm']],
+    ]);
+    assert.deepEqual(rolled[0].flags, [0, MARK_WARNING]);
+    // Opened on the ReplicaSet: it and what it owns.
+    const rs = rolled[1];
+    feed.configure(NO_FILTER, { kind: 'object', key: rs.id, object: { kind: 'ReplicaSet', namespace: 'default', name: 'web-7f', uid: 'rs1', apiVersion: 'apps/v1', fieldPath: '' } });
+    assert.deepEqual(lanesOf(feed.reset()).map((l) => l.label), ['ReplicaSet/web-7f', 'Pod/web-1', 'Pod/web-2']);
+    // The view stops rolling up: object lanes again, in one update.
+    feed.configure(NO_FILTER, ALL_OBJECTS);
+    feed.reset();
+    rolledUp = false;
+    assert.equal(grouping.size, 0, 'the feed itself does not listen; the panel does');
+    const m = feed.update(new Set());
+    assert.ok(m?.type === 'update');
+    assert.deepEqual(m.order?.length, 3);
+    assert.deepEqual([...m.removed].sort(), [rolled[0].id, rolled[1].id].sort(), 'the owners without events of their own went');
   });
 });
 
