@@ -1,5 +1,6 @@
 // Bundles the extension into one CommonJS file for VS Code's Node extension host,
-// following VS Code's bundling guide. `--production` minifies; `--watch` rebuilds
+// following VS Code's bundling guide, and the timeline webview's script into one browser
+// file in media/timeline (the only folder the webview may load from). `--production` minifies; `--watch` rebuilds
 // and logs in the form the esbuild problem matcher expects. `--tests` also bundles
 // the test suites into out/test (vscode and node_modules stay external).
 const esbuild = require('esbuild');
@@ -60,7 +61,21 @@ async function main() {
     logLevel: watch ? 'silent' : 'warning',
     plugins: watch ? [problemMatcherPlugin] : [],
   };
-  const builds = [extension];
+  const timeline = {
+    entryPoints: ['src/views/timeline/webview/main.ts'],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: production,
+    // Inline: the webview's content security policy loads nothing but its script and stylesheet.
+    sourcemap: production ? false : 'inline',
+    sourcesContent: false,
+    outfile: 'media/timeline/timeline.js',
+    logLevel: watch ? 'silent' : 'warning',
+    plugins: watch ? [problemMatcherPlugin] : [],
+  };
+  const builds = [extension, timeline];
   if (tests) {
     // A test file that was deleted must not keep running from an old build.
     if (!watch) fs.rmSync(path.join(__dirname, 'out', 'test'), { recursive: true, force: true });

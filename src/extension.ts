@@ -10,6 +10,7 @@ import { record, registerRecordCommands } from './commands/record';
 import { asObjectQuery, registerShowEventsCommands, showEventsFor } from './commands/showEvents';
 import { registerSearchCommands } from './commands/search';
 import { registerSinkCommands } from './commands/sink';
+import { registerTimelineCommands } from './commands/timeline';
 import { registerYamlCommands } from './commands/yaml';
 import { registerPlainCommand } from './commands/registry';
 import { Commands, VIEW_ID } from './common/commandIds';
@@ -78,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
       await notifier.setMutes({ objects: [], reasons: [] });
       vscode.window.setStatusBarMessage('Warning notifications: nothing muted.', 5000);
     }),
+    ...registerTimelineCommands(s),
     ...yaml.disposables,
     settings.onDidChange((before, after) => {
       if (before.groupBy !== after.groupBy || before.maxChildren !== after.maxChildren || before.sortOrder !== after.sortOrder) {

@@ -22,12 +22,14 @@ export const Commands = {
   openKubeconfig: 'kubernetesEvents.openKubeconfig',
   searchEvents: 'kubernetesEvents.searchEvents',
   clearNotificationMutes: 'kubernetesEvents.clearNotificationMutes',
+  showTimeline: 'kubernetesEvents.showTimeline',
   // Row menus and row clicks: they take the row VS Code passes, nothing else.
   recordEventOnObject: 'kubernetesEvents.recordEventOnObject',
   openEventYaml: 'kubernetesEvents.openEventYaml',
   openObjectYaml: 'kubernetesEvents.openObjectYaml',
   copyKubectlCommand: 'kubernetesEvents.copyKubectlCommand',
   showMore: 'kubernetesEvents.showMore',
+  showTimelineForObject: 'kubernetesEvents.showTimelineForObject',
   // For other extensions and links: a typed object argument, validated.
   showEventsForObject: 'kubernetesEvents.showEventsForObject',
   // The Kubernetes extension's Cluster Explorer rows.
