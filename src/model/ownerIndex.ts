@@ -26,6 +26,9 @@ export interface OwnedObject {
 /** A step of a chain: an object as the tree shows it. */
 export type ChainLink = InvolvedObject;
 
+/** How many changed uids changedSince remembers; past that, a roll-up is built again. */
+const MAX_LOG = 10_000;
+
 /** Owner chains longer than this are cut (a loop in ownerReferences would be endless). */
 const MAX_CHAIN = 8;
 
@@ -36,6 +39,9 @@ export class OwnerIndex {
   private readonly byName = new Map<string, string>();
   /** Grows with every change, so views know when to roll up again. */
   version = 0;
+  /** The uids set since version `logStart` (one per version), for changedSince. */
+  private log: string[] = [];
+  private logStart = 0;
 
   get size(): number {
     return this.byUid.size;
@@ -47,6 +53,18 @@ export class OwnerIndex {
     this.byUid.set(o.uid, o);
     this.byName.set(nameKey(o.kind, o.namespace, o.name), o.uid);
     this.version++;
+    this.log.push(o.uid);
+    if (this.log.length > MAX_LOG) this.forgetLog();
+  }
+
+  /** The uids of objects set since `version`, or undefined when that is not known (all may have changed). */
+  changedSince(version: number): readonly string[] | undefined {
+    return version < this.logStart ? undefined : this.log.slice(version - this.logStart);
+  }
+
+  private forgetLog(): void {
+    this.log = [];
+    this.logStart = this.version;
   }
 
   markDeleted(uid: string, at: number): void {
@@ -91,6 +109,7 @@ export class OwnerIndex {
         this.byUid.delete(uid);
         if (this.byName.get(nameKey(o.kind, o.namespace, o.name)) === uid) this.byName.delete(nameKey(o.kind, o.namespace, o.name));
         this.version++;
+        this.forgetLog();
       }
     }
   }
@@ -107,5 +126,6 @@ export class OwnerIndex {
     this.byUid.clear();
     this.byName.clear();
     this.version++;
+    this.forgetLog();
   }
 }

@@ -12,7 +12,7 @@ import { NO_FILTER, type EventFilter } from '../../model/filters';
 import type { GroupBy } from '../../common/settingsValidation';
 import type { SortOrder } from '../../model/groupOrder';
 import { OwnerIndex } from '../../model/ownerIndex';
-import { buildRollup, type RollupNode } from '../../model/rollup';
+import { Rollup } from '../../model/rollup';
 import { AgeTicker } from './ageTicker';
 import { EventNode } from './nodes/eventNode';
 import { GroupNode } from './nodes/groupNode';
@@ -45,14 +45,14 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private view: LiveView;
   private viewSubscription: { dispose(): void };
   private nextView: LiveView | undefined;
-  /** Grows with each refresh that changed something (the roll-up is built once per version). */
-  private version = 0;
   private pending: Set<string> | undefined;
   private pendingAll = false;
   private timer: NodeJS.Timeout | undefined;
   private frozen: readonly EventGroup[] | undefined;
-  /** In workload mode: the roll-up of the groups shown, by node key, and when it was built. */
-  private rollup: { roots: RollupNode[]; byKey: Map<string, RollupNode>; built: string } | undefined;
+  /** In workload mode: the roll-up of the groups shown, kept current with the groups that changed. */
+  private rollup: Rollup | undefined;
+  private readonly rollupChanges = new Set<string>();
+  private ownersSeen = -1;
   /** Store changes held back by a pause. */
   private heldBack = 0;
   private subscription: { dispose(): void };
@@ -126,6 +126,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       this.view.dispose();
       this.view = next;
       this.viewSubscription = next.onDidChange((c) => this.schedule(c));
+      this.rollup = undefined;
       this.refreshAll();
     });
   }
@@ -165,6 +166,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (!this.frozen) return;
     this.frozen = undefined;
     this.heldBack = 0;
+    this.rollup = undefined;
     this.refreshAll();
   }
 
@@ -206,6 +208,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       this.flushSoon();
       return;
     }
+    if (this.options.groupBy === 'workload') {
+      if (c.all) this.rollup = undefined;
+      else for (const key of c.groups) this.rollupChanges.add(key);
+    }
     // Namespace rows and workload sums depend on more than the groups that changed.
     if (c.all || c.orderChanged || this.options.groupBy === 'workload') this.pendingAll = true;
     else for (const key of c.groups) (this.pending ??= new Set()).add(key);
@@ -233,7 +239,6 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
     const all = this.pendingAll;
     this.pendingAll = false;
-    this.version++;
     if (all) {
       this.pruneNodes();
       this.fireAll();
@@ -272,12 +277,15 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   /** Nodes of objects that left the view are dropped, so the maps stay as large as the view. */
   private pruneNodes(): void {
     if (this.options.groupBy === 'workload') {
-      // The roll-up is built again; nodes whose place in it changed are made anew.
-      this.rollup = undefined;
-      const byKey = this.rollupNow().byKey;
-      for (const [key, node] of this.groupNodes) {
-        const r = byKey.get(key);
-        if (!r || (r.parent?.key ?? undefined) !== (node.parent as GroupNode | undefined)?.key) {
+      // Nodes whose place in the roll-up changed, or that left it, are made anew.
+      const moved = this.updateRollup();
+      const stale = (key: string, node: GroupNode) => {
+        const r = this.rollup?.node(key);
+        return !r || (r.parent?.key ?? undefined) !== (node.parent as GroupNode | undefined)?.key;
+      };
+      for (const key of moved ?? [...this.groupNodes.keys()]) {
+        const node = this.groupNodes.get(key);
+        if (node && stale(key, node)) {
           this.groupNodes.delete(key);
           this.eventNodes.delete(key);
         }
@@ -301,23 +309,33 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       group: (key) => this.view.group(key),
       event: (uid) => this.store.get(uid),
       showNamespace: this.options.groupBy !== 'namespace',
-      rollup: (key) => this.rollup?.byKey.get(key),
+      rollup: (key) => this.rollup?.node(key),
     };
   }
 
-  /** The workload roll-up of what the view shows (built once per refresh). */
-  private rollupNow(): { roots: RollupNode[]; byKey: Map<string, RollupNode> } {
-    const built = `${this.version}|${this.owners.version}`;
-    if (this.rollup?.built === built) return this.rollup;
-    const roots = buildRollup(this.groups(), this.owners, this.options.sortOrder);
-    const byKey = new Map<string, RollupNode>();
-    const walk = (n: RollupNode) => {
-      byKey.set(n.key, n);
-      n.children.forEach(walk);
-    };
-    roots.forEach(walk);
-    this.rollup = { roots, byKey, built };
-    return this.rollup;
+  /** The workload roll-up of what the view shows, current with the changes seen so far. */
+  private rollupNow(): Rollup {
+    this.updateRollup();
+    return this.rollup as Rollup;
+  }
+
+  /**
+   * Brings the roll-up up to date (built afresh when there is none). Returns the keys of
+   * nodes that moved or went, or undefined when it was built afresh (any may have).
+   */
+  private updateRollup(): ReadonlySet<string> | undefined {
+    if (!this.rollup) {
+      this.rollup = new Rollup(this.owners, this.options.sortOrder, this.groups());
+      this.rollupChanges.clear();
+      this.ownersSeen = this.owners.version;
+      return undefined;
+    }
+    // A pause holds the rows as they were; resume builds the roll-up again.
+    if (this.frozen || (this.rollupChanges.size === 0 && this.ownersSeen === this.owners.version)) return new Set();
+    const moved = this.rollup.update(this.rollupChanges, (key) => this.view.group(key));
+    this.rollupChanges.clear();
+    this.ownersSeen = this.owners.version;
+    return moved;
   }
 
   /** The node of a group, the same object each time (the view keys its state by it). */
@@ -327,7 +345,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       let parent: TreeNode | undefined;
       if (this.options.groupBy === 'namespace') parent = this.namespaceNode(object.namespace);
       else if (this.options.groupBy === 'workload') {
-        const up = this.rollupNow().byKey.get(key)?.parent;
+        const up = this.rollupNow().node(key)?.parent;
         parent = up && this.groupNode(up.key, up.object);
       }
       node = new GroupNode(key, object, parent);
@@ -391,7 +409,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
     if (node instanceof GroupNode) {
       // In workload mode the objects it owns come first, then its own events.
-      const owned = this.options.groupBy === 'workload' ? (this.rollupNow().byKey.get(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
+      const owned = this.options.groupBy === 'workload' ? (this.rollupNow().node(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
       const group = this.view.group(node.key);
       if (!group) return owned;
       const limit = this.expanded.has(node.key) ? Infinity : this.options.maxChildren;

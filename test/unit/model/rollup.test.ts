@@ -3,7 +3,7 @@ import { normalizeEvent } from '../../../src/cluster/normalize';
 import type { ClusterEvent } from '../../../src/model/clusterEvent';
 import { EventStore } from '../../../src/model/eventStore';
 import { OwnerIndex, type OwnedObject } from '../../../src/model/ownerIndex';
-import { buildRollup, type RollupNode } from '../../../src/model/rollup';
+import { buildRollup, Rollup, type RollupNode } from '../../../src/model/rollup';
 import { T0 } from './fixtures';
 
 function event(uid: string, kind: string, name: string, objectUid: string, o: { type?: string; at?: number; ns?: string } = {}): ClusterEvent {
@@ -79,5 +79,52 @@ describe('workload roll-up', () => {
     const store = new EventStore();
     store.upsert(event('e', 'A', 'a', 'a1'));
     assert.ok(buildRollup(store.view(), loop, 'lastSeen').length <= 1);
+  });
+
+  it('kept current change by change, it equals a roll-up built afresh: events come and are evicted, owners are found late, change and are forgotten', async () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const index = new OwnerIndex();
+    // A small cap, so evictions take groups away.
+    const store = new EventStore({ maxEvents: 60 });
+    const view = store.liveView();
+    await view.ready;
+    const changed = new Set<string>();
+    view.onDidChange((c) => {
+      for (const k of c.groups) changed.add(k);
+    });
+    const rollup = new Rollup(index, 'lastSeen', view.groups());
+    const full = (n: RollupNode): unknown => [n.key, n.events, n.warnings, n.lastSeen, n.children.map(full)];
+    let at = T0;
+    for (let step = 0; step < 400; step++) {
+      store.batch(() => {
+        for (let k = random(6); k >= 0; k--) {
+          const pod = random(40);
+          store.upsert(event(`e${step}-${k}`, 'Pod', `pod-${pod}`, `p${pod}`, { type: random(4) ? 'Normal' : 'Warning', at: (at += 1000) }));
+        }
+        const rs = random(8);
+        if (random(3) === 0) store.upsert(event(`r${step}`, 'ReplicaSet', `rs-${rs}`, `rs${rs}`, { at: (at += 1000) }));
+      });
+      const op = random(10);
+      if (op < 4) {
+        const pod = random(40);
+        index.set(owned('Pod', `pod-${pod}`, `p${pod}`, random(5) ? ['ReplicaSet', `rs-${pod % 8}`, `rs${pod % 8}`] : ['Job', `job-${pod % 3}`, `j${pod % 3}`]));
+      } else if (op < 6) {
+        const rs = random(8);
+        index.set(owned('ReplicaSet', `rs-${rs}`, `rs${rs}`, ['Deployment', `d-${rs % 3}`, `d${rs % 3}`]));
+      } else if (op === 6) {
+        index.set(owned('Job', `job-${random(3)}`, `j${random(3)}`, ['CronJob', 'nightly', 'cj']));
+      } else if (op === 7) {
+        index.markDeleted(`p${random(40)}`, at);
+        if (random(4) === 0) index.prune((uid) => random(2) === 0 || uid.startsWith('rs'));
+      }
+      rollup.update(changed, (key) => view.group(key));
+      changed.clear();
+      const afresh = buildRollup(view.groups(), index, 'lastSeen');
+      assert.deepEqual(rollup.roots.map(full), afresh.map(full), `step ${step}`);
+    }
   });
 });
