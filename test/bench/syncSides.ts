@@ -1,8 +1,9 @@
 // The Node sides of the initial-sync benchmark, each run in a fresh child process so its
 // peak resident memory and its event-loop stalls are its own:
 //   ours  the extension's path through its narrowest surface: an ApiClient for the
-//         kubeconfig's context, an EventObserver on every namespace into an EventStore,
-//         from start() to a store holding every event, grouped (view() computed)
+//         kubeconfig's context, an EventObserver on every namespace into an EventStore
+//         with the tree's live view attached, from start() to a store holding every
+//         event and a view holding every group
 //   bare  a plain paged list over one keep-alive agent: each page parsed, the next one
 //         requested, then the page's items stored by UID and grouped by involved object
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -71,10 +72,13 @@ async function measured(f: () => Promise<{ events: number; groups: number; hold:
   return figures;
 }
 
-export async function oursSync(kubeconfig: string, expected: number): Promise<SyncFigures> {
+/** `fieldSelector` narrows the list as the warnings-only view does (`type=Warning`). */
+export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string): Promise<SyncFigures> {
   const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig)));
   // A cap above the event count: the figure is the time to the whole list, not to a capped store.
   const store = new EventStore({ maxEvents: expected * 2 });
+  // The tree's path: a live view attached before the list, kept current as pages arrive.
+  const view = store.liveView();
   let observer: EventObserver | undefined;
   const figures = await measured(async () => {
     const complete = new Promise<void>((resolve) => {
@@ -85,11 +89,13 @@ export async function oursSync(kubeconfig: string, expected: number): Promise<Sy
         }
       });
     });
-    observer = new EventObserver(client, store);
+    observer = new EventObserver(client, store, { fieldSelector });
     observer.start();
     await complete;
-    return { events: store.size, groups: store.view().length, hold: store };
+    await view.ready;
+    return { events: store.size, groups: view.groupCount, hold: store };
   });
+  view.dispose();
   await observer?.stop();
   return figures;
 }

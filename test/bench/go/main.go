@@ -67,6 +67,7 @@ func main() {
 	kubeconfig := flags.String("kubeconfig", "", "kubeconfig file")
 	expect := flags.Int("expect", 0, "events the list must return (fail otherwise)")
 	protobuf := flags.Bool("protobuf", false, "pager: ask for protobuf instead of JSON")
+	fieldSelector := flags.String("field-selector", "", "pager: list only the events this field selector matches")
 	namespace := flags.String("namespace", "", "latency: namespace to create events in")
 	template := flags.String("template", "", "latency: file with the event JSON to create (name and message are varied)")
 	prefix := flags.String("prefix", "latency", "latency: prefix of the created events' names")
@@ -79,7 +80,7 @@ func main() {
 	ctx := context.Background()
 	switch cmd {
 	case "pager":
-		printJSON(runPager(ctx, clientset(*kubeconfig, *protobuf), *expect))
+		printJSON(runPager(ctx, clientset(*kubeconfig, *protobuf), *fieldSelector, *expect))
 	case "informer":
 		printJSON(runInformer(clientset(*kubeconfig, false), *expect))
 	case "latency":

@@ -43,7 +43,7 @@ func peakRssMiB() float64 {
 
 // runPager lists with tools/pager (pages fetched ahead while earlier ones are processed)
 // into a map by UID and a map of groups by involved object.
-func runPager(ctx context.Context, cs *kubernetes.Clientset, expect int) syncResult {
+func runPager(ctx context.Context, cs *kubernetes.Clientset, fieldSelector string, expect int) syncResult {
 	start := time.Now()
 	byUID := map[string]*v1.Event{}
 	groups := map[objectKey][]*v1.Event{}
@@ -51,7 +51,7 @@ func runPager(ctx context.Context, cs *kubernetes.Clientset, expect int) syncRes
 		return cs.CoreV1().Events("").List(ctx, opts)
 	}))
 	p.PageSize = pageSize
-	err := p.EachListItem(ctx, metav1.ListOptions{}, func(obj runtime.Object) error {
+	err := p.EachListItem(ctx, metav1.ListOptions{FieldSelector: fieldSelector}, func(obj runtime.Object) error {
 		e := obj.(*v1.Event)
 		byUID[string(e.UID)] = e
 		k := keyOf(e)
