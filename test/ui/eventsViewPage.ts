@@ -93,7 +93,18 @@ export class EventsViewPage {
   async menuItem(label: string): Promise<void> {
     const item = this.page.locator('.monaco-menu .action-item .action-label', { hasText: label }).first();
     await item.waitFor({ timeout: 10_000 });
-    await item.click();
+    // The menu fades in (83 ms); a click during the fade can be lost, so it is clicked again
+    // while the menu stays open.
+    await this.page.waitForTimeout(150);
+    for (let attempt = 0; ; attempt++) {
+      await item.click();
+      try {
+        await item.waitFor({ state: 'detached', timeout: 2_000 });
+        return;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+      }
+    }
   }
 
   async rowMenu(row: Locator, label: string): Promise<void> {

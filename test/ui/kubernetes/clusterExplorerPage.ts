@@ -34,6 +34,12 @@ export class ClusterExplorerPage {
       .first();
   }
 
+  /** Folds a row (rows pushed below the pane by its children are not drawn). */
+  async collapse(level: number, label: string): Promise<void> {
+    const row = this.row(level, label);
+    if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
+  }
+
   /** Expands each row of the path but the last, and returns the last. */
   async rowAt(...path: (string | RegExp)[]): Promise<Locator> {
     let row: Locator | undefined;

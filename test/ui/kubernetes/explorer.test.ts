@@ -139,6 +139,8 @@ describe('the Kubernetes extension\'s Cluster Explorer (vendored), in Chromium',
 
   it('Set as Current Cluster in its menu moves our view to that context', async () => {
     await x.open();
+    // The first context's namespaces and workloads, expanded above, push the second out of the pane.
+    await x.collapse(1, C.a);
     await x.menu(await x.rowAt(C.aOther));
     await v.menuItem('Set as Current Cluster');
     await eventually('our status bar on the other context', async () => (await v.statusBarItem().innerText()).includes(C.aOther));
