@@ -1,0 +1,89 @@
+// The lively local cluster (KWOK: test/env/seedCluster.ts) as a person reads it in Chromium,
+// watching its four teams' namespaces: the crash-looping checkout's BackOff warnings on its
+// pods, the event's details on hover, the roll-up under Deployment/checkout and
+// CronJob/report, and the timeline of it all. Its screenshots (readme-*) are the README's.
+import * as assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { SEEDED } from '../env/seedCluster';
+import { EventsViewPage } from './eventsViewPage';
+import { openWorkbench, screenshot, type Workbench } from './support';
+import { TimelinePage } from './timelinePage';
+
+const NAMESPACES = [SEEDED.shop.namespace, SEEDED.payments.namespace, SEEDED.batch.namespace, SEEDED.monitoring.namespace];
+const WARNING = '--vscode-list-warningForeground';
+
+async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('the lively cluster in Chromium (the README\'s pictures)', function () {
+  this.timeout(300_000);
+  let workbench: Workbench;
+  let page: Page;
+  let v: EventsViewPage;
+
+  before(async () => {
+    workbench = await openWorkbench('readme', { settings: { 'kubernetesEvents.namespaces': NAMESPACES } });
+    page = workbench.page;
+    v = new EventsViewPage(page);
+    await v.open();
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed' || !page) return;
+    await screenshot(page, `failed-readme-${(this.currentTest.title ?? 'test').slice(0, 40).replace(/\W+/g, '-')}`);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+  });
+
+  const checkoutPod = () => v.objectRows().filter({ hasText: new RegExp(`^Pod/${SEEDED.payments.crashLoop}-`) }).first();
+
+  it('shows the crash-looping pod with its BackOff warnings counted in its badge, and the kubelet\'s events beneath', async () => {
+    await checkoutPod().waitFor({ timeout: 120_000 });
+    await eventually('BackOff warnings on the checkout pod', async () => /^[1-9]\d*$/.test(await v.badge(checkoutPod())), 120_000);
+    await v.expand(checkoutPod());
+    const backOff = v.level(2).filter({ hasText: 'BackOff: Back-off restarting failed container' }).first();
+    await backOff.waitFor({ timeout: 30_000 });
+    assert.match(await backOff.locator('.label-name').innerText(), /^\d+[smh]\S*( \(x\d+ over \S+\))? · BackOff: Back-off restarting failed container \S+ in pod checkout-/);
+    for (const reason of ['Scheduled', 'Pulled', 'Started']) assert.ok((await v.level(2).filter({ hasText: `${reason}: ` }).count()) > 0, `the pod's ${reason} event`);
+    await screenshot(page, 'readme-1-crash-loop');
+
+    const hover = await v.hoverText(backOff);
+    assert.match(hover.text, /Back-off restarting failed container/);
+    assert.match(hover.text, /kubelet/);
+    await screenshot(page, 'readme-2-event-details');
+    await page.mouse.move(1, 1);
+  });
+
+  it('rolls the pods up under their workloads: Deployment/checkout sums its pods\' warnings, CronJob/report holds its Jobs', async () => {
+    await v.moreAction('Group By...');
+    await v.waitForQuickTitle('Group Events By');
+    await v.pick('Workload');
+    const checkout = v.row(`Deployment/${SEEDED.payments.crashLoop}`);
+    await checkout.waitFor({ timeout: 30_000 });
+    await eventually('the pods\' BackOff warnings summed on the Deployment', async () => /^[1-9]\d*$/.test(await v.badge(checkout)));
+    await v.row(`CronJob/${SEEDED.batch.cronJob}`).waitFor({ timeout: 30_000 });
+    // Pods the cluster deleted before the roll-up first watched them (the web rollout's first
+    // ReplicaSet) have no owner we know of and stay at the top; checkout's pods are live.
+    assert.equal(await v.objectRows().filter({ hasText: new RegExp(`^Pod/${SEEDED.payments.crashLoop}-`) }).count(), 0, 'no checkout pod at the top');
+    await v.expand(checkout);
+    await v.level(2).filter({ hasText: new RegExp(`^ReplicaSet/${SEEDED.payments.crashLoop}-`) }).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'readme-3-workload-rollup');
+  });
+
+  it('draws the timeline of every workload, the crash loop\'s warnings in the warning colour', async () => {
+    const t = new TimelinePage(page);
+    await v.moreAction('Show Timeline');
+    await t.tab('Events Timeline').waitFor({ timeout: 30_000 });
+    await eventually('lanes', async () => (await t.counts()).lanes >= 5);
+    await eventually('warning marks', async () => (await t.marks(WARNING)).length > 0);
+    await screenshot(page, 'readme-4-timeline');
+    await v.moreAction('Group By...');
+    await v.pick('Object');
+  });
+});
