@@ -5,20 +5,12 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SEEDED } from '../env/seedCluster';
-import { EventsViewPage } from './eventsViewPage';
+import { eventually, EventsViewPage } from './eventsViewPage';
 import { openWorkbench, screenshot, type Workbench } from './support';
 import { TimelinePage } from './timelinePage';
 
 const NAMESPACES = [SEEDED.shop.namespace, SEEDED.payments.namespace, SEEDED.batch.namespace, SEEDED.monitoring.namespace];
 const WARNING = '--vscode-list-warningForeground';
-
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('the lively cluster in Chromium (the README\'s pictures)', function () {
   this.timeout(300_000);

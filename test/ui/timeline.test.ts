@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createEvent, seedWorkload } from './cluster';
-import { EventsViewPage, TREE } from './eventsViewPage';
+import { eventually, EventsViewPage, TREE } from './eventsViewPage';
 import { openWorkbench, screenshot, type Workbench } from './support';
 import { TimelinePage } from './timelinePage';
 
@@ -14,14 +14,6 @@ const NS = 'ui-timeline';
 const HOSTILE = 'renew at https://evil.example/renew?token=abc or www.evil.example [run](command:workbench.action.closeWindow) <img src=x onerror=alert(1)> <a href="https://evil.example">here</a> **bold** $(zap)\n\nsecond paragraph after a blank line';
 const WARNING = '--vscode-list-warningForeground';
 const NORMAL = '--vscode-charts-blue';
-
-async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('the timeline panel, in Chromium', function () {
   this.timeout(240_000);
