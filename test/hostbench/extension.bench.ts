@@ -1,7 +1,7 @@
 // Inside the real extension host: activation and the first complete list; then, into a store
 // that already holds 20,000 events, a burst of 1,000 recorded events until the tree has
-// settled (median of 5) and the cost of keeping ages current; then a burst of 2,000 with
-// 50,000 stored. Each burst's longest event-loop stall is printed (perf_hooks, max): the
+// settled (median of 5) and the cost of keeping ages current; then a burst of 2,000 after
+// 50,000 were put in (the store at its default cap of 20,000, evicting). Each burst's longest event-loop stall is printed (perf_hooks, max): the
 // extension host is shared by every extension. Prints, asserts nothing about time.
 import * as assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,6 +13,8 @@ const BURST_SIZE = 1000;
 const STORED = 20_000;
 const BIG_STORED = 50_000;
 const BIG_BURST = 2000;
+/** The recorder's incoming queue (client-go's maxQueuedEvents). */
+const RECORDER_QUEUE = 1000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Puts events about 2,000 pods in one batch, as a first list would, until the store holds `total`. */
@@ -41,7 +43,13 @@ async function burst(s: Services, tag: string, size: number): Promise<{ ms: numb
   const stalls = monitorEventLoopDelay({ resolution: 1 });
   stalls.enable();
   const start = Date.now();
-  await Promise.all(Array.from({ length: size }, (_, i) => s.recording.recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${tag}-${i % 100}`, namespace: 'default' } }, 'Normal', `Bench${i % 7}`, `event ${i}`)));
+  // In waves of the recorder's queue (client-go's 1,000): more at once are dropped, as in Go.
+  for (let wave = 0; wave < size; wave += RECORDER_QUEUE) {
+    await Promise.all(Array.from({ length: Math.min(RECORDER_QUEUE, size - wave) }, (_, k) => {
+      const i = wave + k;
+      return s.recording.recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${tag}-${i % 100}`, namespace: 'default' } }, 'Normal', `Bench${i % 7}`, `event ${i}`);
+    }));
+  }
   await waitFor('every event in the store', () => counted() === size, 60_000);
   await waitFor('a settled tree', () => s.tree.isSettled, 60_000);
   const ms = Date.now() - start;
@@ -95,12 +103,12 @@ describe('host benchmark', function () {
     report(`ages at ${s.store.size} events (${groups.length} object rows, ${Math.min(50, groups.length)} expanded): a tick costs median ${median(costs).toFixed(1)} ms [${costs.map((c) => c.toFixed(1)).join(', ')}], ${s.tree.ticker.stats.refreshed} rows refreshed over ${s.tree.ticker.stats.ticks} ticks`);
   });
 
-  it(`a burst of ${BIG_BURST} recorded events with ${BIG_STORED} stored, median of 3`, async () => {
+  it(`a burst of ${BIG_BURST} recorded events after ${BIG_STORED} were put in (the store at its cap, evicting), median of 3`, async () => {
     fillTo(s, BIG_STORED);
     await waitFor('a settled tree', () => s.tree.isSettled, 60_000);
     const runs = [];
     for (let b = 0; b < 3; b++) runs.push(await burst(s, `big-${b}`, BIG_BURST));
-    assert.ok(s.store.size >= BIG_STORED);
-    report(`burst of ${BIG_BURST} events into ${s.store.size.toLocaleString('en')} stored, to a settled tree: median ${median(runs.map((r) => r.ms))} ms [${runs.map((r) => r.ms).join(', ')}], longest stall median ${median(runs.map((r) => r.stallMs)).toFixed(0)} ms [${runs.map((r) => r.stallMs.toFixed(0)).join(', ')}] (goal: under 50 ms)`);
+    assert.ok(s.store.size > STORED / 2);
+    report(`burst of ${BIG_BURST} events after ${BIG_STORED.toLocaleString('en')} put in (${s.store.size.toLocaleString('en')} held: the cap), to a settled tree: median ${median(runs.map((r) => r.ms))} ms [${runs.map((r) => r.ms).join(', ')}], longest stall median ${median(runs.map((r) => r.stallMs)).toFixed(0)} ms [${runs.map((r) => r.stallMs.toFixed(0)).join(', ')}] (goal: under 50 ms)`);
   });
 });
