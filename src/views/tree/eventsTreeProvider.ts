@@ -53,6 +53,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private rollup: Rollup | undefined;
   private readonly rollupChanges = new Set<string>();
   private ownersSeen = -1;
+  /** Keys of nodes that moved or left the roll-up since the last prune; undefined: any may have (built afresh). */
+  private rollupMoved: Set<string> | undefined = new Set();
   /** Store changes held back by a pause. */
   private heldBack = 0;
   private subscription: { dispose(): void };
@@ -278,7 +280,9 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private pruneNodes(): void {
     if (this.options.groupBy === 'workload') {
       // Nodes whose place in the roll-up changed, or that left it, are made anew.
-      const moved = this.updateRollup();
+      this.updateRollup();
+      const moved = this.rollupMoved;
+      this.rollupMoved = new Set();
       const stale = (key: string, node: GroupNode) => {
         const r = this.rollup?.node(key);
         return !r || (r.parent?.key ?? undefined) !== (node.parent as GroupNode | undefined)?.key;
@@ -319,23 +323,21 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     return this.rollup as Rollup;
   }
 
-  /**
-   * Brings the roll-up up to date (built afresh when there is none). Returns the keys of
-   * nodes that moved or went, or undefined when it was built afresh (any may have).
-   */
-  private updateRollup(): ReadonlySet<string> | undefined {
+  /** Brings the roll-up up to date (built afresh when there is none), noting the nodes that moved for the next prune. */
+  private updateRollup(): void {
     if (!this.rollup) {
       this.rollup = new Rollup(this.owners, this.options.sortOrder, this.groups());
       this.rollupChanges.clear();
       this.ownersSeen = this.owners.version;
-      return undefined;
+      this.rollupMoved = undefined;
+      return;
     }
     // A pause holds the rows as they were; resume builds the roll-up again.
-    if (this.frozen || (this.rollupChanges.size === 0 && this.ownersSeen === this.owners.version)) return new Set();
+    if (this.frozen || (this.rollupChanges.size === 0 && this.ownersSeen === this.owners.version)) return;
     const moved = this.rollup.update(this.rollupChanges, (key) => this.view.group(key));
     this.rollupChanges.clear();
     this.ownersSeen = this.owners.version;
-    return moved;
+    if (this.rollupMoved) for (const key of moved) this.rollupMoved.add(key);
   }
 
   /** The node of a group, the same object each time (the view keys its state by it). */
