@@ -16,6 +16,7 @@ import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:pe
 import { objectKey, sortTime, type ClusterEvent } from '../../src/model/clusterEvent';
 import { EventStore } from '../../src/model/eventStore';
 import { matchesFilter, NO_FILTER, type EventFilter } from '../../src/model/filters';
+import { median, min } from './harness';
 
 const RUNS = 3;
 const CAP = 20_000;
@@ -27,8 +28,6 @@ const STALL_GOAL_MS = 50;
 const WORST_UPSERT_GOAL_MS = 5;
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const min = (xs: number[]) => Math.min(...xs);
 const fmt = (x: number, digits = 2) => x.toFixed(digits);
 const stats = (xs: number[], digits = 2, unit = '') => `min ${fmt(min(xs), digits)}${unit}, median ${fmt(median(xs), digits)}${unit}`;
 

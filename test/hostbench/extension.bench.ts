@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Services } from '../../src/services/services';
+import { median } from '../bench/harness';
 import { extensionApi, report, TreeReader, waitFor } from '../host/support';
 
 const BURSTS = 5;
@@ -15,7 +16,6 @@ const BIG_STORED = 50_000;
 const BIG_BURST = 2000;
 /** The recorder's incoming queue (client-go's maxQueuedEvents). */
 const RECORDER_QUEUE = 1000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Puts events about 2,000 pods in one batch, as a first list would, until the store holds `total`. */
 function fillTo(s: Services, total: number): void {
