@@ -2,7 +2,7 @@
 // (through its API, never through the extension): a workload whose controllers write real
 // events, events with text to look at, and faults.
 import * as path from 'node:path';
-import { AppsV1Api, CoreV1Api, KubeConfig, type CoreV1Event } from '@kubernetes/client-node';
+import { AppsV1Api, BatchV1Api, CoreV1Api, KubeConfig, type CoreV1Event } from '@kubernetes/client-node';
 import { ControlPlane } from '../env/controlPlane';
 
 export function controlPlane(): ControlPlane {
@@ -137,4 +137,19 @@ export async function createClusterScopedEvent(name: string, o: { kind: string; 
       body: { metadata: { name, namespace: 'default' }, involvedObject: o, reason, message, type, count: 1, firstTimestamp: now as unknown as Date, lastTimestamp: now as unknown as Date, source: { component: 'kubernetes-events-test' } },
     })
     .catch(ignoreExisting);
+}
+
+/** Whether a Pod, ReplicaSet or Job is in the cluster with a controlling owner (false once deleted, or when it has none). */
+export async function ownedInCluster(kind: 'Pod' | 'ReplicaSet' | 'Job', name: string, namespace: string): Promise<boolean> {
+  const kc = adminKubeConfig();
+  try {
+    const o =
+      kind === 'Pod' ? await kc.makeApiClient(CoreV1Api).readNamespacedPod({ name, namespace })
+      : kind === 'ReplicaSet' ? await kc.makeApiClient(AppsV1Api).readNamespacedReplicaSet({ name, namespace })
+      : await kc.makeApiClient(BatchV1Api).readNamespacedJob({ name, namespace });
+    return (o.metadata?.ownerReferences ?? []).some((r) => r.controller);
+  } catch (e) {
+    if ((e as { code?: number }).code === 404) return false;
+    throw e;
+  }
 }

@@ -3,7 +3,7 @@
 // command palette, warnings only, and a cancelled pick. Its screenshots are the README's.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { EventsViewPage } from './eventsViewPage';
+import { eventually, type EventsViewPage } from './eventsViewPage';
 import { screenshot, useEventsView } from './support';
 
 const NS = 'ui-view';
@@ -19,7 +19,8 @@ describe('the Events view in Chromium', function () {
     const pod = v.level(1).filter({ hasText: /^Pod\// }).filter({ hasText: NS }).first();
     await pod.waitFor({ timeout: 90_000 });
     assert.equal(await pod.locator('.codicon-vm').count(), 1, 'the pod keeps its kind icon');
-    assert.match(await v.badge(pod), /^[1-9]\d*$/);
+    // The badge is a file decoration: VS Code asks for it after drawing the row.
+    await eventually('the pod\'s warnings as its badge', async () => /^[1-9]\d*$/.test(await v.badge(pod)));
     assert.match(await pod.locator('.label-description').innerText(), /^\d+[smhd]\S* · \d+ events? · ui-view$/);
     await v.expand(pod);
     const event = v.level(2).filter({ hasText: 'FailedScheduling' }).first();

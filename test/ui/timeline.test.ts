@@ -71,15 +71,17 @@ describe('the timeline panel, in Chromium', function () {
     assert.equal(scripts.length, 1, scripts.join(' '));
     assert.match(scripts[0], /\/media\/timeline\/timeline\.js$/);
     await eventually('warning marks drawn', async () => (await t.marks(WARNING)).length > 0);
-    const dark = await screenshot(page, 'timeline-1-all-objects-dark');
-    const darkBackground = await t.frame().locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+    await screenshot(page, 'timeline-1-all-objects-dark');
+    // The canvas's own pixels: the lanes are painted in the theme's colours, so they change with it.
+    const corner = () => t.frame().locator('#canvas').evaluate((c: HTMLCanvasElement) => Array.from(c.getContext('2d')?.getImageData(2, 2, 1, 1).data ?? []).join(','));
+    const darkPixel = await corner();
 
     await setTheme('Light Modern');
-    await eventually('the panel in the light theme', async () => (await t.frame().locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)) !== darkBackground);
-    await page.waitForTimeout(500);
-    const light = await screenshot(page, 'timeline-2-all-objects-light');
+    await eventually('the panel told of the light theme', async () => /\bvscode-light\b/.test((await t.frame().locator('body').getAttribute('class')) ?? ''));
+    await eventually('the canvas repainted in the light theme', async () => (await corner()) !== darkPixel);
+    await screenshot(page, 'timeline-2-all-objects-light');
     await setTheme('Dark Modern');
-    assert.notEqual(dark, light);
+    await eventually('the canvas repainted in the dark theme again', async () => (await corner()) === darkPixel);
   });
 
   it('shows a hostile event\'s details as exact text when its mark is hovered: nothing is a link, clicking where one would be does nothing', async () => {
