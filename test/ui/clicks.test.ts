@@ -230,9 +230,7 @@ describe('the Events view, clicked in Chromium', function () {
       await v.type('>Developer: Reload Window');
       await v.pick('Developer: Reload Window');
       await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
-      const tab = page.getByRole('tab', { name: /Kubernetes Events/ });
-      await tab.waitFor({ timeout: 60_000 });
-      if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+      await v.showContainer();
       await v.row(/^Loading events from kev-admin…/).waitFor({ timeout: 30_000 });
       assert.equal(await page.getByText('There is no data provider registered').count(), 0);
       await screenshot(page, 'ui-7-reload-loading');

@@ -19,10 +19,17 @@ export class EventsViewPage {
   constructor(readonly page: Page) {}
 
   async open(): Promise<void> {
+    await this.showContainer();
+    await this.rows().first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Shows our container in the side bar (a click on it when it is already shown would hide the side bar). */
+  async showContainer(): Promise<void> {
     const tab = this.page.getByRole('tab', { name: /Kubernetes Events/ });
     await tab.waitFor({ timeout: 60_000 });
-    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-    await this.rows().first().waitFor({ timeout: 60_000 });
+    // After a reload the tab can be the selected one while the side bar is hidden.
+    const shown = (await tab.getAttribute('aria-selected')) === 'true' && (await this.page.locator('.part.sidebar').isVisible());
+    if (!shown) await tab.click();
   }
 
   rows(): Locator {

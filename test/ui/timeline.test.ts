@@ -71,6 +71,9 @@ describe('the timeline panel, in Chromium', function () {
     assert.equal(scripts.length, 1, scripts.join(' '));
     assert.match(scripts[0], /\/media\/timeline\/timeline\.js$/);
     await eventually('warning marks drawn', async () => (await t.marks(WARNING)).length > 0);
+    // The workbench starts in its default theme: the test picks each.
+    await setTheme('Dark Modern');
+    await eventually('warning marks drawn in the dark theme', async () => (await t.marks(WARNING)).length > 0);
     await screenshot(page, 'timeline-1-all-objects-dark');
     // The canvas as the screen shows it, its mean brightness (0-255): dark on dark, light on light.
     const brightness = async () => {
@@ -90,7 +93,7 @@ describe('the timeline panel, in Chromium', function () {
         return sum / (d.length / 4) / 3;
       }, png);
     };
-    assert.ok((await brightness()) < 100, 'a dark canvas in the dark theme');
+    await eventually('a dark canvas in the dark theme', async () => (await brightness()) < 100);
 
     await setTheme('Light Modern');
     await eventually('the canvas repainted in the light theme', async () => (await brightness()) > 160);
