@@ -43,14 +43,16 @@ async function burst(s: Services, tag: string, size: number): Promise<{ ms: numb
   const stalls = monitorEventLoopDelay({ resolution: 1 });
   stalls.enable();
   const start = Date.now();
-  // In waves of the recorder's queue (client-go's 1,000): more at once are dropped, as in Go.
+  // In waves of the recorder's queue (client-go's 1,000), each let through before the next:
+  // more queued at once are dropped, as in Go.
   for (let wave = 0; wave < size; wave += RECORDER_QUEUE) {
-    await Promise.all(Array.from({ length: Math.min(RECORDER_QUEUE, size - wave) }, (_, k) => {
+    const end = Math.min(size, wave + RECORDER_QUEUE);
+    await Promise.all(Array.from({ length: end - wave }, (_, k) => {
       const i = wave + k;
       return s.recording.recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${tag}-${i % 100}`, namespace: 'default' } }, 'Normal', `Bench${i % 7}`, `event ${i}`);
     }));
+    await waitFor('the wave in the store', () => counted() === end, 60_000);
   }
-  await waitFor('every event in the store', () => counted() === size, 60_000);
   await waitFor('a settled tree', () => s.tree.isSettled, 60_000);
   const ms = Date.now() - start;
   stalls.disable();
