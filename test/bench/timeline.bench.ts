@@ -18,23 +18,12 @@ import { ObjectLanes } from '../../src/views/timeline/lanes';
 import type { HostMessage } from '../../src/views/timeline/protocol';
 import { TimelineFeed } from '../../src/views/timeline/timelineFeed';
 import { storeSource } from '../../src/views/timeline/timelineSource';
+import { prng } from '../conformance/streams';
 
 const EVENTS = 20_000;
 const RUNS = 5;
 const HOUR = 3_600_000;
 const DRAG_STEPS = 180;
-
-/** A small seeded generator, so every run draws the same cluster. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const REASONS: [string, string, string][] = [
   ['Normal', 'Scheduled', 'Successfully assigned {ns}/{name} to node-{n}'],
@@ -51,7 +40,7 @@ const REASONS: [string, string, string][] = [
 
 /** 20,000 events about ~1,600 objects over a day: a few busy objects, bursts, series, history. */
 export function realisticEvents(now: number, total: number, objectCount: number): ClusterEvent[] {
-  const r = rng(42);
+  const r = prng(42);
   const kinds = ['Pod', 'Pod', 'Pod', 'Pod', 'ReplicaSet', 'Deployment', 'Job', 'Node', 'StatefulSet'];
   const objects = Array.from({ length: objectCount }, (_, i) => {
     const kind = kinds[Math.floor(r() * kinds.length)];

@@ -14,6 +14,7 @@ import { EventStore } from '../../src/model/eventStore';
 import { exportView } from '../../src/model/exportView';
 import { ControlPlane } from '../env/controlPlane';
 import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { prng } from '../conformance/streams';
 
 /** Messages per API. */
 const COUNT = 1_500;
@@ -29,18 +30,6 @@ const PIECES = [
   '\uFEFF', '\uFFFE', '\u2028', '\u2029', '"quoted"', '\\backslash', '<b>&amp;</b>', // BOM, noncharacter, separators, JSON/HTML specials
   'plain ascii words ',
 ];
-
-/** A deterministic PRNG, so a failure can be reproduced. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A message of up to maxBytes UTF-8 bytes, cut only between pieces (never inside a character). */
 function message(random: () => number, i: number, minBytes: number, maxBytes: number): string {
