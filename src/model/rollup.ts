@@ -6,6 +6,7 @@ import { objectKey, sortTime, type ClusterEvent, type InvolvedObject } from './c
 import type { EventGroup } from './eventStore';
 import type { SortOrder } from './groupOrder';
 import type { OwnerIndex } from './ownerIndex';
+import { Slice, yieldToEventLoop } from './slices';
 
 export interface RollupNode {
   /** Unique in the tree: the store's group key when the object has events, else `owner:<uid>`. */
@@ -186,6 +187,11 @@ export class Rollup {
 
   /** Drops owners left with nothing beneath them, then sums and sorts what changed, deepest first. */
   private settle(): void {
+    for (const step of this.settling()) void step;
+  }
+
+  /** settle() one node at a time, for a build in slices. */
+  private *settling(): Generator<void> {
     for (let n of this.maybeEmpty) {
       while (n && !n.group && n.children.length === 0 && this.byKey.get(n.key) === n) {
         const parent = n.parent;
@@ -212,7 +218,60 @@ export class Rollup {
       if (this.byKey.get(n.key) !== n) continue;
       total(n, this.order);
       if (!n.parent) this.sortedRoots = undefined;
+      yield;
     }
+  }
+
+  /** The steps of building a roll-up of these groups: one per group placed, then one per node summed. */
+  static *building(owners: OwnerIndex, order: SortOrder, groups: readonly EventGroup[]): Generator<void, Rollup> {
+    const r = new Rollup(owners, order, []);
+    for (const g of groups) {
+      r.place(g);
+      yield;
+    }
+    yield* r.settling();
+    r.moved = new Set();
+    // Sorting the top level is part of the build, not of the first read.
+    void r.roots;
+    return r;
+  }
+}
+
+/**
+ * A roll-up built in slices, so a large store never holds the event loop for long: `step`
+ * works until its slice is spent (a small store is done at once); `finish` goes on between
+ * turns of the event loop until done or cancelled. Changes made to the view meanwhile are
+ * for `Rollup.update` once it is built.
+ */
+export class RollupBuild {
+  private readonly steps: Generator<void, Rollup>;
+  private result: Rollup | undefined;
+  private running: Promise<Rollup | undefined> | undefined;
+  cancelled = false;
+
+  constructor(owners: OwnerIndex, order: SortOrder, groups: readonly EventGroup[]) {
+    this.steps = Rollup.building(owners, order, groups);
+  }
+
+  /** Works for one slice; the roll-up once it is built. */
+  step(slice = new Slice()): Rollup | undefined {
+    while (!this.result) {
+      const next = this.steps.next();
+      if (next.done) this.result = next.value;
+      else if (slice.spent()) break;
+    }
+    return this.result;
+  }
+
+  /** Steps between turns of the event loop until built (undefined when cancelled first). */
+  finish(): Promise<Rollup | undefined> {
+    return (this.running ??= (async () => {
+      for (;;) {
+        const done = this.step();
+        if (done || this.cancelled) return this.cancelled ? undefined : done;
+        await yieldToEventLoop();
+      }
+    })());
   }
 }
 

@@ -12,7 +12,7 @@ import { NO_FILTER, type EventFilter } from '../../model/filters';
 import type { GroupBy } from '../../common/settingsValidation';
 import type { SortOrder } from '../../model/groupOrder';
 import { OwnerIndex } from '../../model/ownerIndex';
-import { Rollup } from '../../model/rollup';
+import { RollupBuild, type Rollup } from '../../model/rollup';
 import { AgeTicker } from './ageTicker';
 import { EventNode } from './nodes/eventNode';
 import { GroupNode } from './nodes/groupNode';
@@ -51,6 +51,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private frozen: readonly EventGroup[] | undefined;
   /** In workload mode: the roll-up of the groups shown, kept current with the groups that changed. */
   private rollup: Rollup | undefined;
+  /** A roll-up being built in slices (a large store): the rows come when it is done. */
+  private rollupBuild: RollupBuild | undefined;
   private readonly rollupChanges = new Set<string>();
   private ownersSeen = -1;
   /** Keys of nodes that moved or left the roll-up since the last prune; undefined: any may have (built afresh). */
@@ -96,7 +98,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** No change is waiting to be sent to the view. */
   get isSettled(): boolean {
-    return this.timer === undefined && !this.pending && !this.pendingAll;
+    return this.timer === undefined && !this.pending && !this.pendingAll && !this.rollupBuild;
   }
 
   /** Shows another store (a focused one, or back to the main one): nothing of the old is kept. */
@@ -128,7 +130,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       this.view.dispose();
       this.view = next;
       this.viewSubscription = next.onDidChange((c) => this.schedule(c));
-      this.rollup = undefined;
+      this.dropRollup();
       this.refreshAll();
     });
   }
@@ -168,7 +170,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (!this.frozen) return;
     this.frozen = undefined;
     this.heldBack = 0;
-    this.rollup = undefined;
+    this.dropRollup();
     this.refreshAll();
   }
 
@@ -211,7 +213,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       return;
     }
     if (this.options.groupBy === 'workload') {
-      if (c.all) this.rollup = undefined;
+      if (c.all) this.dropRollup();
       else for (const key of c.groups) this.rollupChanges.add(key);
     }
     // Namespace rows and workload sums depend on more than the groups that changed.
@@ -256,7 +258,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** A context switch: no node of the old cluster is kept. */
   private forgetNodes(): void {
-    this.rollup = undefined;
+    this.dropRollup();
     this.groupNodes.clear();
     this.eventNodes.clear();
     this.namespaceNodes.clear();
@@ -281,6 +283,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (this.options.groupBy === 'workload') {
       // Nodes whose place in the roll-up changed, or that left it, are made anew.
       this.updateRollup();
+      // Still building: its end refreshes everything again.
+      if (!this.rollup) return;
       const moved = this.rollupMoved;
       this.rollupMoved = new Set();
       const stale = (key: string, node: GroupNode) => {
@@ -317,27 +321,52 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     };
   }
 
-  /** The workload roll-up of what the view shows, current with the changes seen so far. */
-  private rollupNow(): Rollup {
+  /** The workload roll-up of what the view shows, current with the changes seen so far; undefined while it is being built. */
+  private rollupNow(): Rollup | undefined {
     this.updateRollup();
-    return this.rollup as Rollup;
+    return this.rollup;
   }
 
-  /** Brings the roll-up up to date (built afresh when there is none), noting the nodes that moved for the next prune. */
+  private dropRollup(): void {
+    this.rollup = undefined;
+    if (this.rollupBuild) this.rollupBuild.cancelled = true;
+    this.rollupBuild = undefined;
+  }
+
+  /** Brings the roll-up up to date (built afresh, in slices, when there is none), noting the nodes that moved for the next prune. */
   private updateRollup(): void {
     if (!this.rollup) {
-      this.rollup = new Rollup(this.owners, this.options.sortOrder, this.groups());
-      this.rollupChanges.clear();
-      this.ownersSeen = this.owners.version;
-      this.rollupMoved = undefined;
-      return;
+      if (!this.rollupBuild) {
+        this.rollupBuild = new RollupBuild(this.owners, this.options.sortOrder, this.groups());
+        // Changes from here on are taken in once it is built.
+        this.rollupChanges.clear();
+        this.ownersSeen = this.owners.version;
+      }
+      const build = this.rollupBuild;
+      const built = build.step();
+      if (built) this.rollupBuilt(built);
+      else {
+        void build.finish().then((r) => {
+          if (r && this.rollupBuild === build) {
+            this.rollupBuilt(r);
+            this.refreshAll();
+          }
+        });
+        return;
+      }
     }
     // A pause holds the rows as they were; resume builds the roll-up again.
     if (this.frozen || (this.rollupChanges.size === 0 && this.ownersSeen === this.owners.version)) return;
-    const moved = this.rollup.update(this.rollupChanges, (key) => this.view.group(key));
+    const moved = (this.rollup as Rollup).update(this.rollupChanges, (key) => this.view.group(key));
     this.rollupChanges.clear();
     this.ownersSeen = this.owners.version;
     if (this.rollupMoved) for (const key of moved) this.rollupMoved.add(key);
+  }
+
+  private rollupBuilt(r: Rollup): void {
+    this.rollup = r;
+    this.rollupBuild = undefined;
+    this.rollupMoved = undefined;
   }
 
   /** The node of a group, the same object each time (the view keys its state by it). */
@@ -347,7 +376,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       let parent: TreeNode | undefined;
       if (this.options.groupBy === 'namespace') parent = this.namespaceNode(object.namespace);
       else if (this.options.groupBy === 'workload') {
-        const up = this.rollupNow().node(key)?.parent;
+        const up = this.rollupNow()?.node(key)?.parent;
         parent = up && this.groupNode(up.key, up.object);
       }
       node = new GroupNode(key, object, parent);
@@ -399,7 +428,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) {
-      if (this.options.groupBy === 'workload') return [...this.status, ...this.rollupNow().roots.map((r) => this.groupNode(r.key, r.object))];
+      if (this.options.groupBy === 'workload') return [...this.status, ...(this.rollupNow()?.roots ?? []).map((r) => this.groupNode(r.key, r.object))];
       const groups = this.groups();
       const objects = this.options.groupBy === 'namespace'
         ? [...new Set(groups.map((g) => g.object.namespace))].map((ns) => this.namespaceNode(ns))
@@ -411,7 +440,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
     if (node instanceof GroupNode) {
       // In workload mode the objects it owns come first, then its own events.
-      const owned = this.options.groupBy === 'workload' ? (this.rollupNow().node(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
+      const owned = this.options.groupBy === 'workload' ? (this.rollupNow()?.node(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
       const group = this.view.group(node.key);
       if (!group) return owned;
       const limit = this.expanded.has(node.key) ? Infinity : this.options.maxChildren;
