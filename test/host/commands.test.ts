@@ -77,6 +77,8 @@ describe('commands and the tree', function () {
     assert.equal(await vscode.env.clipboard.readText(), copied);
     // A keybinding passes nothing: the selection is used.
     await s.view.reveal(deployment, { select: true, focus: true });
+    // The workbench tells the extension of the selection after the reveal; a person's key press comes after they see it.
+    await waitFor('the row selected', () => s.view.selection.some((n) => n.id === deployment.id));
     assert.equal(await vscode.commands.executeCommand<string>(Commands.copyKubectlCommand), copied);
     // Something that is not a row is not taken for one.
     assert.equal(await vscode.commands.executeCommand(Commands.copyKubectlCommand, { kind: 'Pod', name: 'x' }), copied, 'falls back to the selection');

@@ -133,12 +133,15 @@ export class EventsViewPage {
     for (let attempt = 0; ; attempt++) {
       const box = await row.locator('.label-name').boundingBox();
       if (!box) throw new Error('the row is not on screen');
+      // Come in from outside the row, as a hand does: a hover lost to a redraw of the row
+      // comes back only when the pointer enters it again.
+      await this.page.mouse.move(box.x + 10 + attempt * 7, box.y - 3 * box.height);
       await this.page.mouse.move(box.x + 10 + attempt * 7, box.y + box.height / 2, { steps: 4 });
       try {
         await hover.waitFor({ timeout: 4_000 });
         break;
       } catch (e) {
-        if (attempt >= 3) throw e;
+        if (attempt >= 5) throw e;
       }
     }
     const contents = hover.locator('.hover-contents').first();
