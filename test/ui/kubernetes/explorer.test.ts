@@ -70,7 +70,8 @@ describe('the Kubernetes extension\'s Cluster Explorer (vendored), in Chromium',
     const selected = v.selected();
     await eventually(`${label} selected`, async () => (await selected.count()) === 1 && (await selected.locator('.label-name').innerText()) === label);
     assert.match(await selected.locator('.label-description').innerText(), new RegExp(` · ${namespace || '\\d+ events?'}$`));
-    assert.equal(await selected.getAttribute('aria-expanded'), 'true', 'expanded');
+    // The reveal selects, then expands: the row's state follows a moment later.
+    await eventually(`${label} expanded`, async () => (await selected.getAttribute('aria-expanded')) === 'true', 10_000);
     await v.level(2).filter({ hasText: child }).first().waitFor({ timeout: 30_000 });
   }
 
