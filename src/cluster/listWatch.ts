@@ -175,6 +175,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
     while (!signal.aborted) {
       try {
         if (this.resourceVersion === undefined) await this.list(signal);
+        // Stopped while listing (a handler may stop the loop): no watch may open after that.
+        if (signal.aborted) return;
         await this.watch(signal);
       } catch (err) {
         if (signal.aborted) return;
@@ -264,6 +266,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
     const silenceMs = Math.min(timeoutSeconds * 1000 + grace, this.options.watchSilenceMs ?? WATCH_SILENCE_MS);
     const connection = new AbortController();
     const stopConnection = () => connection.abort();
+    // An 'abort' listener added to a signal already aborted is never called.
+    if (signal.aborted) return;
     signal.addEventListener('abort', stopConnection, { once: true });
     let watchdog: NodeJS.Timeout | undefined;
     let silent = false;

@@ -8,7 +8,7 @@ import { ApiClient } from '../../src/cluster/apiRequest';
 import { ClusterConnection } from '../../src/cluster/clusterConnection';
 import { EventObserver } from '../../src/cluster/eventObserver';
 import { ApiserverEventSink } from '../../src/cluster/eventSink';
-import type { ListWatchState } from '../../src/cluster/listWatch';
+import { ListWatch, type ListWatchState } from '../../src/cluster/listWatch';
 import { EventStore } from '../../src/model/eventStore';
 import { EventBroadcaster } from '../../src/record/event';
 import { ControlPlane } from '../env/controlPlane';
@@ -163,6 +163,38 @@ describe('cluster observation against the real control plane', function () {
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(resources(), before, 'the same timers and sockets as before it started');
     assert.ok(store.size > 0);
+  });
+
+  it('stopped while a list page is handled (a context switch mid-list), it opens no watch: nothing reaches it afterwards', async () => {
+    const resources = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout' || r === 'TCPSocketWrap' || r === 'TLSSocketWrap').sort().join(',');
+    await new Promise((r) => setTimeout(r, 200));
+    const before = resources();
+    const client = new ApiClient(admin);
+    let afterStop = 0;
+    let stopped: Promise<void> | undefined;
+    const watch: ListWatch = new ListWatch(client, { api: 'core/v1', namespace }, {
+      onListPage: () => {
+        stopped ??= watch.stop();
+      },
+      onListDone: () => afterStop++,
+      onEvent: () => afterStop++,
+    });
+    watch.start();
+    await waitFor('the first page', async () => (stopped ? true : undefined));
+    const stopping = performance.now();
+    // An event while it stops, and after: a watch opened after stop() would see them.
+    const create = (n: number) => kc.makeApiClient(CoreV1Api).createNamespacedEvent({ namespace, body: { metadata: { name: `after-stop-${n}-${Date.now()}` }, involvedObject: { kind: 'Pod', name: 'p', namespace }, reason: 'AfterStop', message: 'must not be seen', type: 'Normal' } });
+    await create(1);
+    await stopped;
+    const stopMs = performance.now() - stopping;
+    await create(2);
+    await new Promise((r) => setTimeout(r, 1_500));
+    assert.ok(stopMs < 5_000, `stop() took ${Math.round(stopMs)} ms`);
+    client.dispose();
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(afterStop, 0, 'no list end and no watch event after stop()');
+    assert.equal(watch.state.phase, 'stopped');
+    assert.equal(resources(), before, 'the same timers and sockets as before it started');
   });
 
   it('reads events.k8s.io/v1 too, with the same model', async () => {
