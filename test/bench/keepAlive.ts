@@ -1,8 +1,9 @@
 // A bare HTTPS client for the benchmarks' own traffic (the producer, the bare paged list,
 // the latency producer): the kubeconfig's server and client certificate, and one
 // keep-alive agent, so no request pays for a TLS handshake.
+import * as fs from 'node:fs';
 import * as https from 'node:https';
-import { KubeConfig } from '@kubernetes/client-node';
+import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
 
 /** What a keep-alive client needs; plain data, so it can be handed to a worker thread. */
 export interface Credentials {
@@ -12,13 +13,15 @@ export interface Credentials {
   readonly key?: string;
 }
 
+/**
+ * The current context's server and client certificate, read with the extension's own
+ * kubeconfig loader: no child process loads @kubernetes/client-node (73 MiB of resident
+ * memory), so a side's peak RSS is what its own code held.
+ */
 export async function credentialsOf(kubeconfigFile: string): Promise<Credentials> {
-  const kc = new KubeConfig();
-  kc.loadFromFile(kubeconfigFile);
-  const opts: https.RequestOptions & { ca?: string | Buffer | (string | Buffer)[]; cert?: string | Buffer | (string | Buffer)[]; key?: string | Buffer | (string | Buffer)[] } = {};
-  await kc.applyToHTTPSOptions(opts);
-  const text = (x: string | Buffer | (string | Buffer)[] | undefined) => (x === undefined ? undefined : Array.isArray(x) ? x.map((y) => y.toString()).join('\n') : x.toString());
-  return { server: kc.getCurrentCluster()?.server ?? '', ca: text(opts.ca), cert: text(opts.cert), key: text(opts.key) };
+  const { server, tls } = kubeConfigFor(loadKubeconfig(kubeconfigFile));
+  const pem = async (data: Buffer | undefined, file: string) => (data ? data.toString() : file ? await fs.promises.readFile(file, 'utf8') : undefined);
+  return { server, ca: await pem(tls.caData, tls.caFile), cert: await pem(tls.certData, tls.certFile), key: await pem(tls.keyData, tls.keyFile) };
 }
 
 export class KeepAliveClient {
