@@ -42,25 +42,21 @@ export class EventObserver {
     const namespaces = options.namespaces?.length ? [...new Set(options.namespaces)] : [undefined];
     for (const namespace of namespaces) {
       const key = namespace ?? '';
-      let listed = new Set<string>();
+      /** The store's sequence before the current list's first page. */
+      let listStart = 0;
       const watch = new ListWatch(
         client,
         { api, namespace, pageSize: options.pageSize, fieldSelector: options.fieldSelector ?? (options.warningsOnly ? 'type=Warning' : undefined), watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
           onListPage: (items, first) => {
-            if (first) listed = new Set<string>();
+            if (first) listStart = store.sequence;
             store.batch(() => {
-              for (const item of items) {
-                const e = normalizeEvent(item, api);
-                listed.add(e.uid);
-                store.upsert(e);
-              }
+              for (const item of items) store.upsert(normalizeEvent(item, api));
             });
           },
           onListDone: () => {
             // Only a complete list tells what was deleted while nobody watched.
-            store.reconcile(api, listed, namespace);
-            listed = new Set<string>();
+            store.reconcile(api, listStart, namespace);
             this.listsCompleted++;
           },
           onEvent: (type, raw) => {

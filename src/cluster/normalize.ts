@@ -63,8 +63,42 @@ function intern(s: string | undefined): string {
   return s;
 }
 
+/**
+ * References that repeat (every event about one object names it alike) are kept once: the
+ * object, its name and uid strings, and its key (objectKey). A busy object's thousands of
+ * events would otherwise each hold a copy. Found by the object's uid (a string the raw event
+ * already holds: no key is built), then compared field by field (one object can be named
+ * with several field paths, one per container).
+ */
+const REFERENCES_MAX = 50_000;
+/** One reference, or the several an object is named with (field paths), by uid (else name). */
+const references = new Map<string, InvolvedObject | InvolvedObject[]>();
+
+function sameReference(a: InvolvedObject, kind: string, namespace: string, name: string, uid: string, apiVersion: string, fieldPath: string): boolean {
+  return a.uid === uid && a.name === name && a.kind === kind && a.namespace === namespace && a.apiVersion === apiVersion && a.fieldPath === fieldPath;
+}
+
 function reference(r: RawReference | undefined): InvolvedObject {
-  return { kind: intern(r?.kind), namespace: intern(r?.namespace), name: r?.name ?? '', uid: r?.uid ?? '', apiVersion: intern(r?.apiVersion), fieldPath: intern(r?.fieldPath) };
+  const kind = r?.kind ?? '';
+  const namespace = r?.namespace ?? '';
+  const name = r?.name ?? '';
+  const uid = r?.uid ?? '';
+  const apiVersion = r?.apiVersion ?? '';
+  const fieldPath = r?.fieldPath ?? '';
+  const id = uid || name;
+  const known = references.get(id);
+  if (known === undefined) {
+    if (references.size >= REFERENCES_MAX) references.clear();
+  } else if (!Array.isArray(known)) {
+    if (sameReference(known, kind, namespace, name, uid, apiVersion, fieldPath)) return known;
+  } else {
+    for (const ref of known) if (sameReference(ref, kind, namespace, name, uid, apiVersion, fieldPath)) return ref;
+  }
+  const made: InvolvedObject = { kind: intern(kind), namespace: intern(namespace), name, uid, apiVersion: intern(apiVersion), fieldPath: intern(fieldPath) };
+  if (known === undefined) references.set(id, made);
+  else if (Array.isArray(known)) known.push(made);
+  else references.set(id, [known, made]);
+  return made;
 }
 
 export function normalizeEvent(raw: RawEvent, origin: EventOrigin): ClusterEvent {

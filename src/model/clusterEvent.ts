@@ -46,8 +46,19 @@ export interface ClusterEvent {
  * the separator cannot occur inside one (the key is also part of tree item ids).
  */
 export function objectKey(o: InvolvedObject): string {
-  return `${keyPart(o.kind)}/${keyPart(o.namespace)}/${keyPart(o.name)}/${keyPart(o.uid)}`;
+  let key = objectKeys.get(o);
+  if (key === undefined) {
+    key = `${keyPart(o.kind)}/${keyPart(o.namespace)}/${keyPart(o.name)}/${keyPart(o.uid)}`;
+    objectKeys.set(o, key);
+  }
+  return key;
 }
+
+/**
+ * Keys already made: events about one object share its reference (normalizeEvent), so they
+ * share one key string too, made once (encoding four parts costs more than the lookup).
+ */
+const objectKeys = new WeakMap<InvolvedObject, string>();
 
 /** A UTF-16 surrogate without its pair (JSON and locally recorded text can carry one). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

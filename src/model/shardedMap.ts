@@ -59,6 +59,13 @@ export class ShardedMap<V> {
     return iterator;
   }
 
+  /** Every value now, in an array: what a pass that may change the map walks over. */
+  snapshot(): V[] {
+    const out: V[] = [];
+    for (const m of this.shards) for (const v of m.values()) out.push(v);
+    return out;
+  }
+
   /** The last two characters pick the shard: uids, names and object keys differ there. */
   private shard(key: string): Map<string, V> {
     const n = key.length;

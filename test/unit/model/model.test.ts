@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { normalizeEvent } from '../../../src/cluster/normalize';
+import { objectKey } from '../../../src/model/clusterEvent';
 import { EventStore } from '../../../src/model/eventStore';
 import { describeFilter, isFilterActive, matchesFilter } from '../../../src/model/filters';
 import { describeRow, eventInterval, humanDuration, kubectlEventsRow } from '../../../src/model/kubectlFormat';
@@ -43,6 +44,40 @@ describe('normalizeEvent', () => {
   it('counts a singleton with count 0 as 1, and treats Go zero times as missing', () => {
     const e = normalizeEvent({ metadata: { uid: 'd' }, involvedObject: {}, count: 0, firstTimestamp: null, lastTimestamp: '0001-01-01T00:00:00Z' }, 'core/v1');
     assert.deepEqual([e.count, e.firstSeen, e.lastSeen], [1, undefined, undefined]);
+  });
+});
+
+describe('normalizeEvent: one reference per object', () => {
+  const ref = (o: Record<string, string>) => normalizeEvent({ metadata: { uid: `e-${Math.random()}` }, involvedObject: o }, 'core/v1').involvedObject;
+
+  it('gives events about one object the same reference and key, made from fresh strings each time', () => {
+    // Strings built at run time, as JSON.parse makes them: equal text, different strings.
+    const fresh = () => ({ kind: 'Pod', namespace: 'shop', name: ['web', '7d9f'].join('-'), uid: ['0a1b', '2c3d'].join('-'), apiVersion: 'v1', fieldPath: 'spec.containers{app}' });
+    const a = ref(fresh());
+    const b = ref(fresh());
+    assert.equal(a, b);
+    assert.equal(objectKey(a), objectKey(b));
+  });
+
+  it('never shares a reference between objects that differ in any field, whatever their text', () => {
+    const base = { kind: 'Pod', namespace: 'ns', name: 'p', uid: 'u1', apiVersion: 'v1', fieldPath: '' };
+    const variants = [
+      base,
+      { ...base, fieldPath: 'spec.containers{a}' },
+      { ...base, fieldPath: 'spec.containers{b}' },
+      { ...base, apiVersion: 'v2' },
+      { ...base, kind: 'Job' },
+      { ...base, namespace: 'other' },
+      { ...base, name: 'q' },
+      { ...base, uid: 'u2' },
+      // Text that would collide if the parts were only joined with a separator.
+      { ...base, uid: '', name: 'a\u0000b', namespace: '' },
+      { ...base, uid: '', name: 'a', namespace: 'b\u0000' },
+    ];
+    const refs = variants.map(ref);
+    refs.forEach((r, i) => assert.deepEqual({ ...r }, variants[i], `variant ${i} read back as it was written`));
+    assert.equal(new Set(refs).size, variants.length, 'every variant its own reference');
+    assert.deepEqual(variants.map(ref), refs, 'and the same one again the next time');
   });
 });
 
@@ -130,7 +165,11 @@ describe('EventStore', () => {
     store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
     store.upsert(coreEvent({ uid: 'b', ns: 'one' }));
     store.upsert(coreEvent({ uid: 'c', ns: 'two' }));
-    assert.equal(store.reconcile('core/v1', new Set(['a']), 'one'), 1);
+    // A relist of namespace one: it stores only a, again.
+    const listStart = store.sequence;
+    store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
+    assert.equal(store.reconcile('core/v1', listStart, 'one'), 1);
+    assert.equal(store.get('a')?.expiredAt, undefined);
     assert.ok(store.get('b')?.expiredAt);
     assert.equal(store.get('c')?.expiredAt, undefined);
   });
