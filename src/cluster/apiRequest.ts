@@ -24,6 +24,43 @@ export interface ApiRequest {
   readonly timeoutMs?: number;
   /** The media type asked for (metadata-only lists ask for PartialObjectMetadataList). */
   readonly accept?: string;
+  /**
+   * Called once with the list's metadata as soon as it has arrived, before the items (the
+   * apiserver writes a list's metadata first): a paged list asks for its next page then.
+   */
+  readonly onListMetadata?: (metadata: ListMetadata) => void;
+}
+
+export interface ListMetadata {
+  readonly resourceVersion?: string;
+  readonly continue?: string;
+}
+
+/** Where a list's items begin: everything before is its kind, apiVersion and metadata. */
+const ITEMS_FIELD = Buffer.from(',"items":');
+/** A list's head is in its first bytes; past this much, wait for the whole body. */
+const LIST_HEAD_MAX_BYTES = 64 * 1024;
+
+/** Watches a list's first bytes for its metadata; calls back once, with it or never. */
+function listHeadReader(onListMetadata: (metadata: ListMetadata) => void): (chunk: Buffer) => void {
+  let head = Buffer.alloc(0);
+  let done = false;
+  return (chunk) => {
+    if (done) return;
+    head = Buffer.concat([head, chunk]);
+    const end = head.indexOf(ITEMS_FIELD);
+    if (end < 0) {
+      done = head.length > LIST_HEAD_MAX_BYTES;
+      return;
+    }
+    done = true;
+    try {
+      const metadata = (JSON.parse(`${head.subarray(0, end).toString('utf8')}}`) as { metadata?: ListMetadata }).metadata;
+      if (metadata) onListMetadata(metadata);
+    } catch {
+      // Not the head expected: the whole body will tell.
+    }
+  };
 }
 
 interface Status {
@@ -78,7 +115,7 @@ function bodyOf(res: IncomingMessage): Readable {
 }
 
 /** Reads a whole body; the signal's abort destroys it with the signal's reason. */
-async function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Buffer> {
+async function readAll(res: IncomingMessage, signal: AbortSignal, onChunk?: (chunk: Buffer) => void): Promise<Buffer> {
   const body = bodyOf(res);
   const onAbort = () => {
     res.destroy(abortReason(signal));
@@ -87,7 +124,10 @@ async function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Buffe
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(chunk as Buffer);
+    for await (const chunk of body) {
+      chunks.push(chunk as Buffer);
+      onChunk?.(chunk as Buffer);
+    }
     if (signal.aborted) throw abortReason(signal);
     return Buffer.concat(chunks);
   } catch (e) {
@@ -160,8 +200,9 @@ export class ApiClient {
       if (req.accept) headers.Accept = req.accept;
       const res = await this.transport.open({ method: req.method, path: req.path, headers, body: req.body }, deadline.signal);
       // The whole body is decoded at once: no chunk boundary can split a character.
-      const text = (await readAll(res, deadline.signal)).toString('utf8');
       const code = res.statusCode ?? 0;
+      const onChunk = req.onListMetadata && code >= 200 && code <= 299 ? listHeadReader(req.onListMetadata) : undefined;
+      const text = (await readAll(res, deadline.signal, onChunk)).toString('utf8');
       if (code < 200 || code > 299) throw statusError(code, text, where);
       try {
         return JSON.parse(text) as T;

@@ -5,7 +5,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { StatusError } from '../record/errors';
 import { sleep } from '../record/sleep';
-import type { ApiClient } from './apiRequest';
+import type { ApiClient, ListMetadata } from './apiRequest';
 import { KubeconfigError } from './errors';
 import type { RawEvent } from './normalize';
 
@@ -14,6 +14,8 @@ export type EventApi = 'core/v1' | 'events.k8s.io/v1';
 
 /** Items per list page: the apiserver's own default chunk size. */
 export const LIST_PAGE_SIZE = 500;
+/** Pages of a list asked for beyond the one being processed (bounds the memory a slow consumer holds). */
+export const LIST_READ_AHEAD = 2;
 /** The watch's server-side timeout is picked in this range (seconds), as client-go's reflector does. */
 export const WATCH_TIMEOUT_MIN_S = 300;
 export const WATCH_TIMEOUT_MAX_S = 600;
@@ -226,37 +228,72 @@ export class ListWatch<T extends RawObject = RawEvent> {
     return this.options.resource?.path ?? resourcePath(this.options.api, this.options.namespace);
   }
 
-  private listPage(signal: AbortSignal, continueToken: string | undefined): Promise<ListPage<T>> {
+  private listPage(signal: AbortSignal, continueToken: string | undefined, onListMetadata: (m: ListMetadata) => void): Promise<ListPage<T>> {
     return this.client.request<ListPage<T>>({
       method: 'GET',
       path: `${this.collection}?${this.query({ limit: this.options.pageSize ?? LIST_PAGE_SIZE, continue: continueToken })}`,
       signal,
       accept: this.options.resource?.listAccept,
+      onListMetadata,
     });
   }
 
   /**
-   * A paged list: each page goes to the handler as it arrives, and the next page is already
-   * on its way while the current one is processed.
+   * A paged list: each page goes to the handler as it arrives, in order. The next page is
+   * asked for as soon as a page's head has come (its continue token), while earlier pages
+   * are still being read and processed, so the apiserver is never kept waiting for us; at
+   * most LIST_READ_AHEAD pages are asked for beyond the one being processed. No page is held
+   * past its handler: one kept across the wait for the next would outlive the young
+   * generation's collections and be copied into the old one as garbage.
    */
   private async list(signal: AbortSignal): Promise<void> {
     this.setState({ phase: 'listing' });
-    let page = await this.listPage(signal, undefined);
+    interface Pending {
+      readonly page: Promise<ListPage<T>>;
+      /** The page after this one has been asked for (or there is none). */
+      followed: boolean;
+      /** Its continue token, once known, while the page after it waits for room. */
+      token?: string;
+    }
+    const queue: Pending[] = [];
+    const follow = (p: Pending, token: string | undefined) => {
+      if (p.followed) return;
+      if (!token) {
+        p.followed = true;
+        return;
+      }
+      if (queue.length > LIST_READ_AHEAD) {
+        p.token = token;
+        return;
+      }
+      p.followed = true;
+      ask(token);
+    };
+    const ask = (token: string | undefined) => {
+      const pending: Pending = { page: undefined as unknown as Promise<ListPage<T>>, followed: false };
+      (pending as { page: Promise<ListPage<T>> }).page = this.listPage(signal, token, (m) => follow(pending, m.continue || undefined));
+      // Processing an earlier page may throw: a later page's failure must not go unhandled then.
+      pending.page.catch(() => undefined);
+      queue.push(pending);
+    };
+    ask(undefined);
     let first = true;
-    for (;;) {
-      const token = page.metadata?.continue || undefined;
-      const next = token ? this.listPage(signal, token) : undefined;
-      // Processing may throw: the next page's failure must not go unhandled then.
-      next?.catch(() => undefined);
+    let resourceVersion = '';
+    while (queue.length > 0) {
+      const head = queue[0];
+      const page: ListPage<T> = await head.page;
+      queue.shift();
+      resourceVersion = page.metadata?.resourceVersion ?? '';
+      // A page whose head was not read early is followed now; one that waited for room, too.
+      follow(head, page.metadata?.continue || undefined);
+      for (const p of queue) if (p.token !== undefined && !p.followed) follow(p, p.token);
       if (signal.aborted) return;
       this.handlers.onListPage(page.items ?? [], first);
       first = false;
-      if (!next) break;
-      page = await next;
     }
     if (signal.aborted) return;
     this.handlers.onListDone();
-    this.resourceVersion = page.metadata?.resourceVersion ?? '';
+    this.resourceVersion = resourceVersion;
   }
 
   /** One watch connection, until the server closes it (resolves) or it fails (rejects). */
