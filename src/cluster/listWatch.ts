@@ -249,7 +249,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
   private async list(signal: AbortSignal): Promise<void> {
     this.setState({ phase: 'listing' });
     interface Pending {
-      readonly page: Promise<ListPage<T>>;
+      page: Promise<ListPage<T>>;
       /** The page after this one has been asked for (or there is none). */
       followed: boolean;
       /** Its continue token, once known, while the page after it waits for room. */
@@ -270,8 +270,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
       ask(token);
     };
     const ask = (token: string | undefined) => {
-      const pending: Pending = { page: undefined as unknown as Promise<ListPage<T>>, followed: false };
-      (pending as { page: Promise<ListPage<T>> }).page = this.listPage(signal, token, (m) => follow(pending, m.continue || undefined));
+      const pending = { followed: false } as Pending;
+      pending.page = this.listPage(signal, token, (m) => follow(pending, m.continue || undefined));
       // Processing an earlier page may throw: a later page's failure must not go unhandled then.
       pending.page.catch(() => undefined);
       queue.push(pending);
