@@ -15,6 +15,8 @@ export class StoreEventSink implements EventSink {
   private write(e: Event): Event {
     const stored: Event = { ...e, metadata: { ...e.metadata, resourceVersion: String(++this.version) } };
     this.written.set(`${e.metadata.namespace}/${e.metadata.name}`, stored);
+    // A burst of recorded events is one change to the views, as a list page is.
+    this.store.batchUntilNextTurn();
     this.store.upsert(normalizeEvent(stored as RawEvent, 'local'));
     return stored;
   }

@@ -72,6 +72,8 @@ export class EventStore {
   private pendingAll = false;
   private pendingEvicted = 0;
   private batchDepth = 0;
+  /** A batchUntilNextTurn() is open. */
+  private turnBatch = false;
   private readonly source: ViewSource;
 
   constructor(options: StoreOptions = {}) {
@@ -116,6 +118,21 @@ export class EventStore {
     } finally {
       if (--this.batchDepth === 0) this.flush();
     }
+  }
+
+  /**
+   * Holds change notifications back until the event loop's next turn: what is written
+   * meanwhile (a burst of recorded events, each its own write) becomes one change, so the
+   * views and the tree move once per burst, not once per event.
+   */
+  batchUntilNextTurn(): void {
+    if (this.turnBatch) return;
+    this.turnBatch = true;
+    this.batchDepth++;
+    setImmediate(() => {
+      this.turnBatch = false;
+      if (--this.batchDepth === 0) this.flush();
+    });
   }
 
   /** Adds or replaces an event (ADDED, MODIFIED, or a list item). */

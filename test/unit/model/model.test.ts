@@ -208,6 +208,29 @@ describe('EventStore', () => {
     assert.deepEqual(changes, [2]);
   });
 
+  it('makes the writes of one turn of the event loop one change (a burst of recorded events), the views current after it', async () => {
+    const store = new EventStore();
+    const view = store.liveView();
+    const changes: number[] = [];
+    store.onDidChange((c) => changes.push(c.groups.size));
+    // Each write on its own, as the recorder's sink makes them: one after another in microtasks.
+    for (let i = 0; i < 300; i++) {
+      await Promise.resolve();
+      store.batchUntilNextTurn();
+      store.upsert(coreEvent({ uid: `r${i}`, object: `cm-${i % 30}` }));
+    }
+    assert.deepEqual(changes, [], 'nothing sent within the turn');
+    assert.equal(store.size, 300, 'every event stored at once');
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(changes, [30], 'one change with the 30 groups touched');
+    assert.equal(view.groupCount, 30);
+    store.batchUntilNextTurn();
+    store.upsert(coreEvent({ uid: 'later', object: 'cm-x' }));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(changes, [30, 1], 'the next turn opens its own');
+    view.dispose();
+  });
+
   it('keeps its history across a restart in the folder it is given, one log per cluster identity', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-history-'));
     try {
