@@ -10,6 +10,7 @@ import * as https from 'node:https';
 import type * as net from 'node:net';
 import type { Duplex } from 'node:stream';
 import * as tls from 'node:tls';
+import { asksForCompression } from './compression';
 import { proxyFromEnvironment } from './envProxy';
 import { KubeconfigError } from './errors';
 import { ExecAuthenticator, type ExecCluster, type ExecCredentials } from './execCredential';
@@ -95,7 +96,7 @@ export class ClusterTransport {
     this.proxy = config.proxyUrl ? new URL(config.proxyUrl) : proxyFromEnvironment(this.serverUrl, options.env);
     this.tlsOptions = secure ? this.buildTls() : {};
     const headers: Record<string, string | string[]> = { 'User-Agent': USER_AGENT };
-    if (!config.disableCompression) headers['Accept-Encoding'] = 'gzip';
+    if (asksForCompression(this.serverUrl, config.disableCompression)) headers['Accept-Encoding'] = 'gzip';
     const hasCert = config.tls.certFile !== '' || config.tls.certData !== undefined;
     if (config.token || config.tokenFile) {
       if (config.username || config.password) throw this.configError('has both a token and a username/password', 'username/password or bearer token may be set, but not both');
