@@ -8,11 +8,10 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/cluster/apiRequest';
-import { ListWatch } from '../../src/cluster/listWatch';
 import type { RawEvent } from '../../src/cluster/normalize';
 import type { RestConfig } from '../../src/cluster/restConfig';
 import { ClusterTransport } from '../../src/cluster/transport';
-import { createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { createNamespace, kubeConfigFor, listOnce, restConfigOf } from './support';
 
 /** Events in the namespace: two pages of 500, each well over the apiserver's 128 KiB gzip threshold. */
 const EVENTS = 700;
@@ -28,19 +27,9 @@ function networkAddress(): string {
 async function list(config: RestConfig, namespace: string): Promise<RawEvent[]> {
   const client = new ApiClient(config);
   const items: RawEvent[] = [];
-  let done = false;
-  const watch = new ListWatch<RawEvent>(client, { api: 'core/v1', namespace }, {
-    onListPage: (page) => void items.push(...page),
-    onListDone: () => {
-      done = true;
-    },
-    onEvent: () => undefined,
-  });
   try {
-    watch.start();
-    await waitFor('the list', async () => (done ? true : undefined));
+    await listOnce(client, { api: 'core/v1', namespace }, (page) => void items.push(...page));
   } finally {
-    await watch.stop();
     client.dispose();
   }
   return items;

@@ -4,9 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { ApiClient, type ApiRequest } from '../../src/cluster/apiRequest';
-import { LIST_READ_AHEAD, ListWatch } from '../../src/cluster/listWatch';
-import type { RawEvent } from '../../src/cluster/normalize';
-import { createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { LIST_READ_AHEAD } from '../../src/cluster/listWatch';
+import { createNamespace, kubeConfigFor, listOnce, restConfigOf } from './support';
 
 /** The real client, counting the list pages asked for (the requests themselves go to the apiserver). */
 class CountingClient extends ApiClient {
@@ -55,25 +54,15 @@ describe('paged list, read ahead', function () {
     const names: string[] = [];
     const ahead: number[] = [];
     let pagesHandled = 0;
-    let done = false;
-    const watch = new ListWatch<RawEvent>(client, { api: 'core/v1', namespace, pageSize: PAGE }, {
-      onListPage: (items) => {
+    try {
+      await listOnce(client, { api: 'core/v1', namespace, pageSize: PAGE }, (items) => {
         // Asked for and not yet handled, this one excepted: the pages read ahead.
         ahead.push(client.pagesAsked - pagesHandled - 1);
         names.push(...items.map((e) => e.metadata?.name ?? ''));
         pagesHandled++;
         busy(150);
-      },
-      onListDone: () => {
-        done = true;
-      },
-      onEvent: () => undefined,
-    });
-    try {
-      watch.start();
-      await waitFor('the list to end', async () => (done ? true : undefined));
+      });
     } finally {
-      await watch.stop();
       client.dispose();
     }
     const expected = Array.from({ length: EVENTS }, (_, i) => `e-${String(i).padStart(3, '0')}`);

@@ -1,7 +1,10 @@
 // Shared helpers for tests against the real control plane that `npm test` starts.
 import * as path from 'node:path';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import type { ApiClient } from '../../src/cluster/apiRequest';
 import { loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { ListWatch, type ListWatchOptions } from '../../src/cluster/listWatch';
+import type { RawEvent } from '../../src/cluster/normalize';
 import { restConfigFor, type RestConfig } from '../../src/cluster/restConfig';
 
 /** The folder of the running control plane; the runner sets it. */
@@ -43,4 +46,22 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+/** One list of events through a ListWatch, to its end (the watch after it is stopped); each page to onPage. */
+export async function listOnce(client: ApiClient, options: ListWatchOptions, onPage: (items: RawEvent[]) => void): Promise<void> {
+  let done = false;
+  const watch = new ListWatch<RawEvent>(client, options, {
+    onListPage: onPage,
+    onListDone: () => {
+      done = true;
+    },
+    onEvent: () => undefined,
+  });
+  try {
+    watch.start();
+    await waitFor('the list to end', async () => (done ? true : undefined));
+  } finally {
+    await watch.stop();
+  }
 }
