@@ -71,6 +71,8 @@ function intern(s: string | undefined): string {
  * with several field paths, one per container).
  */
 const REFERENCES_MAX = 50_000;
+/** References kept for one uid (its field paths: a few containers); past that, not shared. */
+const VARIANTS_MAX = 16;
 /** One reference, or the several an object is named with (field paths), by uid (else name). */
 const references = new Map<string, InvolvedObject | InvolvedObject[]>();
 
@@ -96,7 +98,9 @@ function reference(r: RawReference | undefined): InvolvedObject {
   }
   const made: InvolvedObject = { kind: intern(kind), namespace: intern(namespace), name, uid, apiVersion: intern(apiVersion), fieldPath: intern(fieldPath) };
   if (known === undefined) references.set(id, made);
-  else if (Array.isArray(known)) known.push(made);
+  else if (Array.isArray(known)) {
+    if (known.length < VARIANTS_MAX) known.push(made);
+  }
   else references.set(id, [known, made]);
   return made;
 }

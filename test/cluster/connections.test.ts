@@ -34,7 +34,8 @@ describe('connections shared per context', function () {
 
   after(() => proxy.stop());
 
-  const tunnels = () => (fs.readFileSync(proxy.log, 'utf8').match(/CONNECT 127\.0\.0\.1/g) ?? []).length;
+  // tinyproxy writes its log file once it has something to say: no file yet, no tunnel yet.
+  const tunnels = () => (fs.existsSync(proxy.log) ? fs.readFileSync(proxy.log, 'utf8').match(/CONNECT 127\.0\.0\.1/g) ?? [] : []).length;
 
   it('the watch, 80 command requests and 10 sink writes use a handful of connections, and a context switch closes them', async () => {
     const before = tunnels();

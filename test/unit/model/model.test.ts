@@ -79,6 +79,14 @@ describe('normalizeEvent: one reference per object', () => {
     assert.equal(new Set(refs).size, variants.length, 'every variant its own reference');
     assert.deepEqual(variants.map(ref), refs, 'and the same one again the next time');
   });
+
+  it('keeps a bounded number of field paths for one object: the rest are read right, just not shared', () => {
+    const paths = Array.from({ length: 200 }, (_, i) => ({ kind: 'Pod', namespace: 'ns', name: 'busy', uid: 'u-busy', apiVersion: 'v1', fieldPath: `spec.containers{c${i}}` }));
+    const refs = paths.map(ref);
+    refs.forEach((r, i) => assert.deepEqual({ ...r }, paths[i]));
+    assert.equal(ref(paths[0]), refs[0], 'the first ones are shared');
+    assert.equal(objectKey(refs[199]), objectKey(refs[0]), 'every one in the same group');
+  });
 });
 
 describe('kubectl formatting', () => {
