@@ -14,7 +14,11 @@ export type EventApi = 'core/v1' | 'events.k8s.io/v1';
 
 /** Items per list page: the apiserver's own default chunk size. */
 export const LIST_PAGE_SIZE = 500;
-/** Pages of a list asked for beyond the one being processed (bounds the memory a slow consumer holds). */
+/**
+ * Pages of a list received or on their way beyond the one being handled: each is asked for
+ * from the previous one's head, so one request at a time is with the apiserver; this bounds
+ * what a slow handler lets pile up.
+ */
 export const LIST_READ_AHEAD = 2;
 /** The watch's server-side timeout is picked in this range (seconds), as client-go's reflector does. */
 export const WATCH_TIMEOUT_MIN_S = 300;
@@ -242,7 +246,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
    * A paged list: each page goes to the handler as it arrives, in order. The next page is
    * asked for as soon as a page's head has come (its continue token), while earlier pages
    * are still being read and processed, so the apiserver is never kept waiting for us; at
-   * most LIST_READ_AHEAD pages are asked for beyond the one being processed. No page is held
+   * most LIST_READ_AHEAD pages wait beyond the one being handled. No page is held
    * past its handler: one kept across the wait for the next would outlive the young
    * generation's collections and be copied into the old one as garbage.
    */
@@ -280,12 +284,12 @@ export class ListWatch<T extends RawObject = RawEvent> {
     let first = true;
     let resourceVersion = '';
     while (queue.length > 0) {
-      const head = queue[0];
-      const page: ListPage<T> = await head.page;
+      const oldest = queue[0];
+      const page: ListPage<T> = await oldest.page;
       queue.shift();
       resourceVersion = page.metadata?.resourceVersion ?? '';
       // A page whose head was not read early is followed now; one that waited for room, too.
-      follow(head, page.metadata?.continue || undefined);
+      follow(oldest, page.metadata?.continue || undefined);
       for (const p of queue) if (p.token !== undefined && !p.followed) follow(p, p.token);
       if (signal.aborted) return;
       this.handlers.onListPage(page.items ?? [], first);
