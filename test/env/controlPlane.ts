@@ -112,6 +112,12 @@ function httpsStatus(url: string, pki?: string, client?: string): Promise<number
 }
 
 /** The control plane of one folder: start, stop, and stop/start single components. */
+/** Starts of the whole control plane tried when a port it was given is taken meanwhile. */
+const START_ATTEMPTS = 3;
+
+/** A component could not bind the port it was given: another process took it after freePort(). */
+class PortTakenError extends Error {}
+
 export class ControlPlane {
   private constructor(private state: ControlPlaneState) {}
 
@@ -124,8 +130,23 @@ export class ControlPlane {
     return new ControlPlane(JSON.parse(fs.readFileSync(path.join(dir, 'state.json'), 'utf8')) as ControlPlaneState);
   }
 
-  /** Generates PKI and kubeconfigs in a fresh dir, starts every component and waits until each is healthy. */
+  /**
+   * Generates PKI and kubeconfigs in a fresh dir, starts every component and waits until each
+   * is healthy. A port found free can be taken by another process before a component binds
+   * it: then everything starts again on fresh ports, up to START_ATTEMPTS times.
+   */
   static async start(dir: string, binDir = controlPlaneBinaries(), components: readonly Component[] = COMPONENTS): Promise<ControlPlane> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ControlPlane.startOnce(dir, binDir, components);
+      } catch (e) {
+        if (!(e instanceof PortTakenError) || attempt >= START_ATTEMPTS) throw e;
+        process.stderr.write(`control plane: ${e.message}; starting again on fresh ports\n`);
+      }
+    }
+  }
+
+  private static async startOnce(dir: string, binDir: string, components: readonly Component[]): Promise<ControlPlane> {
     const kwokBin = components.includes('kwok') ? kwokBinary() : '';
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
@@ -282,7 +303,9 @@ export class ControlPlane {
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     while (Date.now() < deadline) {
       if (!isAlive(pid) || child.exitCode !== null) {
-        throw new Error(`${component} exited during start-up; see ${path.join(this.state.dir, 'logs', `${component}.log`)}`);
+        const logFile = path.join(this.state.dir, 'logs', `${component}.log`);
+        if (/address already in use/.test(fs.readFileSync(logFile, 'utf8'))) throw new PortTakenError(`${component} found its port taken (see ${logFile})`);
+        throw new Error(`${component} exited during start-up; see ${logFile}`);
       }
       if (await this.healthy(component)) return;
       await sleep(200);
