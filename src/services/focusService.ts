@@ -2,13 +2,16 @@
 // (involvedObject.uid=...). The main store holds the newest events up to its cap, so in a
 // big cluster it may have dropped older warnings or an object's older events; for these
 // filters a second, focused list+watch with the field selector fills a store of its own,
-// which the tree shows until the filter changes. Events recorded in this window are copied
-// in too, since they are not on the server unless the sink wrote them.
+// which the tree shows until the filter changes. That store starts with what the main one
+// holds and matches (model/focusSeed.ts), so the view is ready before the list is in.
+// Events recorded in this window are copied in too (not on the server unless the sink
+// wrote them).
 import { EventObserver } from '../cluster/eventObserver';
 import { Emitter } from '../common/emitter';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { EventStore } from '../model/eventStore';
 import { matchesFilter, serverSelector, type EventFilter } from '../model/filters';
+import { seedFocus } from '../model/focusSeed';
 import type { ConnectionService } from './connectionService';
 import { statusOfWatches, type ConnectionStatus } from './connectionStatus';
 import type { EventsTreeProvider } from '../views/tree/eventsTreeProvider';
@@ -87,7 +90,10 @@ export class FocusService extends Disposable {
         }),
       ];
       this.focus = { selector, identity: wanted, store, observer, subscriptions };
-      for (const e of this.main.all()) if (e.origin === 'local' && matchesFilter(e, this.filter)) store.upsert(e);
+      // Ready at once with what is already here; the list (started after, so it is the
+      // authority on what still exists) adds the rest.
+      await seedFocus(this.main, store, this.filter, () => this.focus?.store !== store);
+      if (this.focus?.store !== store) return;
       observer.start();
       await this.tree.setSource(store);
       this.fire();

@@ -159,7 +159,8 @@ export class ViewStatus extends Disposable {
     }
     // A focused view (warnings, one object) has its own list+watch with a field selector.
     if (focus && (state === 'ready' || state === 'empty')) {
-      if (focus.phase === 'loading' && this.tree.store.size === 0) rows.push(new StatusNode('focus', 'loading', `Asking ${context ?? 'the cluster'} for ${this.focus.selector ?? 'these events'}…`));
+      const asked = `${context ?? 'the cluster'} for ${this.focus.selector ?? 'these events'}`;
+      if (focus.phase === 'loading') rows.push(new StatusNode('focus', 'loading', `Asking ${asked}…${this.tree.store.size === 0 ? '' : ' (meanwhile, the events already here)'}`));
       else if (focus.phase === 'forbidden' || focus.phase === 'badKubeconfig' || focus.phase === 'reconnecting') rows.push(...message('focus', 'warning', focus.message), RETRY);
     }
     if ((state === 'ready' || state === 'empty') && !shown && !(focus && focus.phase === 'loading')) {

@@ -1,8 +1,8 @@
 // The Events view used as a person uses it, in Chromium: select a row, then every title
 // button and "..." action; the Record flow with Back; hovering hostile text and clicking
 // where a link would be; waiting for ages to move; the state always on screen; problems
-// with their buttons; a reload that shows loading, then rows. Screenshots go to
-// test-results/screenshots/.
+// with their buttons; warnings only while the apiserver is frozen; a reload that shows
+// loading, then rows. Screenshots go to test-results/screenshots/.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -221,6 +221,26 @@ describe('the Events view, clicked in Chromium', function () {
     const file = path.join(workbench.server.options.workspace, '.vscode', 'settings.json');
     await eventually('the choice saved in the workspace settings', async () => fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)['kubernetesEvents.sink.enabled'] === true);
     await screenshot(page, 'ui-6-sink-on');
+  });
+
+  it('Show Warnings Only with the apiserver frozen: the warnings already here at once, a row saying the rest is asked for; thawed, the row goes', async () => {
+    await v.row(/^Pod\//).click();
+    const thaw = freezeApiserver();
+    try {
+      await v.titleButton('Show Warnings Only');
+      await v.row(/^Asking kev-admin for type=Warning… \(meanwhile, the events already here\)$/).waitFor({ timeout: 10_000 });
+      const objects = await v.objectRows().all();
+      assert.ok(objects.length > 0, 'the warnings this window holds are shown before the apiserver answers');
+      for (const row of objects) assert.match(await v.badge(row), /^[1-9]\d*$/, `${await row.innerText()} has warnings`);
+      assert.ok((await v.labels(1)).some((l) => l.startsWith('Pod/')), 'the unscheduled pod, with its FailedScheduling warnings');
+      await screenshot(page, 'ui-6b-warnings-only-apiserver-frozen');
+    } finally {
+      thaw();
+    }
+    await eventually('the rest listed: the row gone', async () => (await v.row(/^Asking kev-admin/).count()) === 0, 90_000);
+    assert.ok((await v.objectRows().count()) > 0);
+    await v.titleButton('Show All Event Types');
+    await eventually('all types again', async () => (await v.labels(1)).some((l) => l.startsWith('Deployment/')));
   });
 
   it('after a reload: loading at once (the apiserver frozen), then rows; the sink still on', async () => {
