@@ -11,6 +11,9 @@ import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
 import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
 import { EventStore } from '../../src/model/eventStore';
+import type { EventFilter } from '../../src/model/filters';
+import { seedFocus } from '../../src/model/focusSeed';
+import { FOCUS_MIN_CAP } from '../../src/services/focusService';
 import { credentialsOf, KeepAliveClient } from './keepAlive';
 
 /** Items per page of the bare list: what client-go's pager and the extension ask for. */
@@ -129,5 +132,53 @@ export async function bareSync(kubeconfig: string, expected: number): Promise<Sy
   });
   client.dispose();
   if (figures.events !== expected) throw new Error(`the bare list returned ${figures.events} events, not ${expected}`);
+  return figures;
+}
+
+export interface SwitchFigures {
+  /** Events the main store held when the view switched. */
+  readonly held: number;
+  /** Events the focused view showed at once (what the main store held and matched). */
+  readonly seeded: number;
+  /** From the switch to a focused view holding them (seeded, its live view built). */
+  readonly readyMs: number;
+  /** From the switch to the focused list complete (everything the apiserver has). */
+  readonly completeMs: number;
+  readonly events: number;
+  /** The longest event-loop stall from the switch to complete. */
+  readonly maxStallMs: number;
+}
+
+/**
+ * The warnings-only view switched on after the main store has synced, as FocusService does
+ * it: a store of its own seeded from the main one, its live view built (ready), then its
+ * list+watch with the field selector until the list is in (complete). `mainCap`: the main
+ * store's cap (the default 20,000 holds the newest events only).
+ */
+export async function oursSwitch(kubeconfig: string, mainCap: number, fieldSelector: string, filter: EventFilter, expected: number): Promise<SwitchFigures> {
+  const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig)));
+  const main = new EventStore({ maxEvents: mainCap });
+  const mainObserver = new EventObserver(client, main);
+  mainObserver.start();
+  while (mainObserver.listsCompleted === 0) await new Promise((r) => setTimeout(r, 50));
+  const stalls = monitorEventLoopDelay({ resolution: STALL_RESOLUTION_MS });
+  stalls.enable();
+  const start = performance.now();
+  const focus = new EventStore({ maxEvents: FOCUS_MIN_CAP });
+  const seeded = await seedFocus(main, focus, filter);
+  const observer = new EventObserver(client, focus, { fieldSelector });
+  observer.start();
+  const view = focus.liveView(filter);
+  await view.ready;
+  const readyMs = performance.now() - start;
+  while (observer.listsCompleted === 0) await new Promise((r) => setTimeout(r, 5));
+  const completeMs = performance.now() - start;
+  stalls.disable();
+  const figures = { held: main.size, seeded, readyMs, completeMs, events: focus.size, maxStallMs: stalls.max / 1e6 };
+  view.dispose();
+  await observer.stop();
+  await mainObserver.stop();
+  client.dispose();
+  if (figures.events < expected) throw new Error(`the focused store holds ${figures.events} events, not the ${expected} the apiserver has`);
   return figures;
 }
