@@ -47,6 +47,13 @@ export class Lru<V extends object> {
   private readonly newer: Int32Array;
   private newest = NONE;
   private oldest = NONE;
+  /**
+   * The key the last get() did not find, and its fingerprint: the correlator's usual step
+   * on a new event is get(key), then add(key) with the same string, and nothing changed
+   * between them; add then neither fingerprints nor looks the key up again.
+   */
+  private missedKey: string | undefined;
+  private missedFingerprint = 0;
 
   /**
    * maxEntries 0 means unlimited in Go; the correlator never passes 0 (its default is
@@ -62,8 +69,13 @@ export class Lru<V extends object> {
   }
 
   get(key: string): V | undefined {
-    const slot = this.find(key, this.byKey ? 0 : fingerprint(key));
-    if (slot === NONE) return undefined;
+    const fp = this.byKey ? 0 : fingerprint(key);
+    const slot = this.find(key, fp);
+    if (slot === NONE) {
+      this.missedKey = key;
+      this.missedFingerprint = fp;
+      return undefined;
+    }
     this.moveToFront(slot);
     return this.values[slot];
   }
@@ -76,8 +88,10 @@ export class Lru<V extends object> {
 
   add(key: string, value: V): void {
     if (this.maxEntries < 0) return;
-    const fp = this.byKey ? 0 : fingerprint(key);
-    let slot = this.find(key, fp);
+    const missed = key === this.missedKey;
+    this.missedKey = undefined;
+    const fp = missed ? this.missedFingerprint : this.byKey ? 0 : fingerprint(key);
+    let slot = missed ? NONE : this.find(key, fp);
     if (slot !== NONE) {
       this.values[slot] = value;
       this.moveToFront(slot);

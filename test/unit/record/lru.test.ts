@@ -39,6 +39,25 @@ describe('Lru (k8s.io/utils/lru semantics)', () => {
     assert.deepEqual([lru.peek('a'), lru.peek('b'), lru.peek('c')], [v(10), undefined, v(3)]);
   });
 
+  it('an add after a get that missed the same key adds it once; every later add looks again', () => {
+    const lru = new Lru<{ n: number }>(3);
+    const key = ['kubelet', 'node-1', 'Pod', 'default', 'web'].join('');
+    assert.equal(lru.get(key), undefined);
+    lru.add(key, v(1));
+    lru.add(key, v(2));
+    // The same text as another string: found, not added twice.
+    lru.add(['kubelet', 'node-1', 'Pod', 'default', 'web'].join(''), v(3));
+    assert.equal(lru.size, 1);
+    assert.deepEqual(lru.peek(key), v(3));
+    // A miss, then adds of other keys, then the missed key: one entry each.
+    assert.equal(lru.get('x'), undefined);
+    lru.add('y', v(4));
+    lru.add('x', v(5));
+    lru.add('x', v(6));
+    assert.equal(lru.size, 3);
+    assert.deepEqual([lru.peek(key), lru.peek('y'), lru.peek('x')], [v(3), v(4), v(6)]);
+  });
+
   it('keeps exactly the most recent maxEntries keys through a long churn', () => {
     const lru = new Lru<{ n: number }>(64);
     const model: string[] = []; // least recent first
