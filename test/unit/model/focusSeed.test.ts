@@ -29,6 +29,16 @@ describe('seedFocus', () => {
     assert.equal(changes.length, Math.ceil(warnings.length / SEED_SLICE), 'one change per slice');
   });
 
+  it('for Show Events of one object, copies the events of that object only, of every type', async () => {
+    const main = mainStore(3_000);
+    const focus = new EventStore({ maxEvents: 200_000 });
+    const one = [...main.all()].filter((e) => e.involvedObject.name === 'pod-7');
+    const object = { kind: 'Pod', name: 'pod-7', namespace: 'default', uid: 'uid-pod-7' };
+    assert.equal(await seedFocus(main, focus, { object }), one.length);
+    assert.deepEqual([...focus.all()].map((e) => e.uid).sort(), one.map((e) => e.uid).sort());
+    assert.ok(new Set(one.map((e) => e.type)).size === 2, 'warnings and normal events alike');
+  });
+
   it('lets the event loop run between slices, and copies the newer version of an event changed meanwhile', async () => {
     const main = mainStore(SEED_SLICE * 4);
     const focus = new EventStore({ maxEvents: 200_000 });
