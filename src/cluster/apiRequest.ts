@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { StatusError, type StatusCause } from '../record/errors';
 import { DeadlineError } from './errors';
+import { ListItemReader, type ListText } from './listItems';
 import type { RestConfig } from './restConfig';
 import { abortReason, ClusterTransport } from './transport';
 
@@ -24,6 +25,13 @@ export interface ApiRequest {
   readonly timeoutMs?: number;
   /** The media type asked for (metadata-only lists ask for PartialObjectMetadataList). */
   readonly accept?: string;
+}
+
+export interface ListRequest {
+  readonly path: string;
+  readonly signal?: AbortSignal;
+  /** The media type asked for (metadata-only lists ask for PartialObjectMetadataList). */
+  readonly accept?: string;
   /**
    * Called once with the list's metadata as soon as it has arrived, before the items (the
    * apiserver writes a list's metadata first): a paged list asks for its next page then.
@@ -34,33 +42,6 @@ export interface ApiRequest {
 export interface ListMetadata {
   readonly resourceVersion?: string;
   readonly continue?: string;
-}
-
-/** Where a list's items begin: everything before is its kind, apiVersion and metadata. */
-const ITEMS_FIELD = Buffer.from(',"items":');
-/** A list's head is in its first bytes; past this much, wait for the whole body. */
-const LIST_HEAD_MAX_BYTES = 64 * 1024;
-
-/** Watches a list's first bytes for its metadata; calls back once, with it or never. */
-function listHeadReader(onListMetadata: (metadata: ListMetadata) => void): (chunk: Buffer) => void {
-  let head = Buffer.alloc(0);
-  let done = false;
-  return (chunk) => {
-    if (done) return;
-    head = Buffer.concat([head, chunk]);
-    const end = head.indexOf(ITEMS_FIELD);
-    if (end < 0) {
-      done = head.length > LIST_HEAD_MAX_BYTES;
-      return;
-    }
-    done = true;
-    try {
-      const metadata = (JSON.parse(`${head.subarray(0, end).toString('utf8')}}`) as { metadata?: ListMetadata }).metadata;
-      if (metadata) onListMetadata(metadata);
-    } catch {
-      // Not the head expected: the whole body will tell.
-    }
-  };
 }
 
 interface Status {
@@ -115,7 +96,14 @@ function bodyOf(res: IncomingMessage): Readable {
 }
 
 /** Reads a whole body; the signal's abort destroys it with the signal's reason. */
-async function readAll(res: IncomingMessage, signal: AbortSignal, onChunk?: (chunk: Buffer) => void): Promise<Buffer> {
+async function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await readChunks(res, signal, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Hands each chunk of a body over as it arrives; the signal's abort destroys it with the signal's reason. */
+async function readChunks(res: IncomingMessage, signal: AbortSignal, onChunk: (chunk: Buffer) => void): Promise<void> {
   const body = bodyOf(res);
   const onAbort = () => {
     res.destroy(abortReason(signal));
@@ -123,13 +111,8 @@ async function readAll(res: IncomingMessage, signal: AbortSignal, onChunk?: (chu
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      onChunk?.(chunk as Buffer);
-    }
+    for await (const chunk of body) onChunk(chunk as Buffer);
     if (signal.aborted) throw abortReason(signal);
-    return Buffer.concat(chunks);
   } catch (e) {
     throw signal.aborted ? abortReason(signal) : e;
   } finally {
@@ -201,14 +184,46 @@ export class ApiClient {
       const res = await this.transport.open({ method: req.method, path: req.path, headers, body: req.body }, deadline.signal);
       // The whole body is decoded at once: no chunk boundary can split a character.
       const code = res.statusCode ?? 0;
-      const onChunk = req.onListMetadata && code >= 200 && code <= 299 ? listHeadReader(req.onListMetadata) : undefined;
-      const text = (await readAll(res, deadline.signal, onChunk)).toString('utf8');
+      const text = (await readAll(res, deadline.signal)).toString('utf8');
       if (code < 200 || code > 299) throw statusError(code, text, where);
       try {
         return JSON.parse(text) as T;
       } catch {
         throw new Error(`${where}: the apiserver answered ${code} with a body that is not JSON`);
       }
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /**
+   * A GET of a list, read as it arrives: the metadata goes to `onListMetadata` as soon as it
+   * is in, and each item comes back as its own JSON text (ListItemReader), parsed by the
+   * caller a few at a time. A non-2xx answer rejects with a StatusError, as request() does.
+   */
+  async list(req: ListRequest): Promise<ListText> {
+    const where = `GET ${req.path.split('?')[0]}`;
+    const deadline = new Deadline(this.timeoutMs, where, req.signal);
+    try {
+      const res = await this.transport.open({ method: 'GET', path: req.path, headers: req.accept ? { Accept: req.accept } : {} }, deadline.signal);
+      const code = res.statusCode ?? 0;
+      if (code < 200 || code > 299) throw statusError(code, (await readAll(res, deadline.signal)).toString('utf8'), where);
+      const reader = new ListItemReader(req.onListMetadata);
+      let broken = false;
+      await readChunks(res, deadline.signal, (chunk) => {
+        if (broken) return;
+        try {
+          reader.push(chunk);
+        } catch {
+          broken = true;
+        }
+      });
+      try {
+        if (!broken) return reader.end();
+      } catch {
+        /* reported below */
+      }
+      throw new Error(`${where}: the apiserver answered ${code} with a body that is not a JSON list`);
     } finally {
       deadline.clear();
     }

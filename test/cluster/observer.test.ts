@@ -176,7 +176,9 @@ describe('cluster observation against the real control plane', function () {
       onListPage: () => {
         stopped ??= watch.stop();
       },
-      onListDone: () => afterStop++,
+      onListDone: () => {
+        afterStop++;
+      },
       onEvent: () => afterStop++,
     });
     watch.start();
