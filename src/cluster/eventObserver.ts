@@ -54,9 +54,9 @@ export class EventObserver {
               for (const item of items) store.upsert(normalizeEvent(item, api));
             });
           },
-          onListDone: () => {
+          onListDone: async () => {
             // Only a complete list tells what was deleted while nobody watched.
-            store.reconcile(api, listStart, namespace);
+            await store.reconcile(api, listStart, namespace);
             this.listsCompleted++;
           },
           onEvent: (type, raw) => {

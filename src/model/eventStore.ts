@@ -9,6 +9,7 @@ import { EvictionOrder } from './evictionOrder';
 import { NO_FILTER, type EventFilter } from './filters';
 import { LiveView, type EventGroup, type ViewSource } from './liveView';
 import { ShardedMap } from './shardedMap';
+import { Slice, yieldToEventLoop } from './slices';
 import { StoreHistory, type HistoryErrorHandler } from './storeHistory';
 import { isLiveWarning, newEntry, type StoreEntry } from './storeEntry';
 import { UnseenWarnings } from './unseenWarnings';
@@ -159,19 +160,30 @@ export class EventStore {
   /**
    * After a (re)list of one origin (and namespace, if the list was of one): events it did not
    * store since `listStart` (sequence, before its first page) were deleted while we were not
-   * watching, so they become history. Returns how many. No set of the listed uids is kept
-   * or looked up: at 200,000 events those lookups alone blocked for 40-80 ms.
+   * watching, so they become history. Resolves with how many. No set of the listed uids is
+   * kept or looked up (at 200,000 events those lookups alone blocked for 40-80 ms), and the
+   * store is gone through in slices that yield to the event loop (in one go it blocked for 20 ms).
    */
-  reconcile(origin: ClusterEvent['origin'], listStart: number, namespace?: string): number {
+  async reconcile(origin: ClusterEvent['origin'], listStart: number, namespace?: string): Promise<number> {
     let expired = 0;
-    this.batch(() => {
-      for (const { event: e, seq } of this.entries.snapshot()) {
-        if (seq <= listStart && e.origin === origin && e.expiredAt === undefined && (namespace === undefined || e.namespace === namespace)) {
-          this.expire(e.uid);
-          expired++;
+    const entries = this.entries.snapshot();
+    let i = 0;
+    while (i < entries.length) {
+      const slice = new Slice();
+      this.batch(() => {
+        while (i < entries.length) {
+          const entry = entries[i++];
+          const e = entry.event;
+          // Still the entry held (the slices leave room for other writes), not stored since the list began.
+          if (entry.seq <= listStart && e.origin === origin && e.expiredAt === undefined && (namespace === undefined || e.namespace === namespace) && this.entries.get(e.uid) === entry) {
+            this.expire(e.uid);
+            expired++;
+          }
+          if (slice.spent()) break;
         }
-      }
-    });
+      });
+      if (i < entries.length) await yieldToEventLoop();
+    }
     return expired;
   }
 

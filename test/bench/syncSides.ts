@@ -75,18 +75,22 @@ async function measured(f: () => Promise<{ events: number; groups: number; hold:
   return figures;
 }
 
-/** `fieldSelector` narrows the list as the warnings-only view does (`type=Warning`). */
-export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string): Promise<SyncFigures> {
+/**
+ * `fieldSelector` narrows the list as the warnings-only view does (`type=Warning`). `cap`: the
+ * store's cap, as a user's settings have it (the default keeps the newest 20,000); without
+ * it the cap is above the event count, so the figure is the time to the whole list in store.
+ */
+export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string, cap?: number): Promise<SyncFigures> {
   const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig)));
-  // A cap above the event count: the figure is the time to the whole list, not to a capped store.
-  const store = new EventStore({ maxEvents: expected * 2 });
+  const store = new EventStore({ maxEvents: cap ?? expected * 2 });
+  const held = Math.min(expected, cap ?? expected);
   // The tree's path: a live view attached before the list, kept current as pages arrive.
   const view = store.liveView();
   let observer: EventObserver | undefined;
   const figures = await measured(async () => {
     const complete = new Promise<void>((resolve) => {
       const listener = store.onDidChange(() => {
-        if (store.size >= expected) {
+        if (store.size >= held) {
           listener.dispose();
           resolve();
         }
@@ -95,6 +99,8 @@ export async function oursSync(kubeconfig: string, expected: number, fieldSelect
     observer = new EventObserver(client, store, { fieldSelector });
     observer.start();
     await complete;
+    // A capped store is full long before the list ends: the list is what it waits for.
+    if (cap !== undefined) while (observer.listsCompleted === 0) await new Promise((r) => setTimeout(r, 5));
     await view.ready;
     return { events: store.size, groups: view.groupCount, hold: store };
   });

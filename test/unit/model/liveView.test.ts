@@ -50,7 +50,7 @@ const FILTERS: EventFilter[] = [NO_FILTER, { types: ['Warning'] }, { namespaces:
 const ORDERS: SortOrder[] = ['lastSeen', 'warnings', 'name'];
 
 describe('LiveView', () => {
-  it('equals the view worked out from scratch after every change, for each filter and order, and reports exactly what changed', function () {
+  it('equals the view worked out from scratch after every change, for each filter and order, and reports exactly what changed', async function () {
     this.timeout(60_000);
     const rnd = random(12);
     let now = T0;
@@ -98,7 +98,7 @@ describe('LiveView', () => {
         store.batch(() => {
           for (const e of existing) if (rnd() < 0.8 && e.expiredAt === undefined) store.upsert({ ...e, lastSeen: now });
         });
-        store.reconcile('core/v1', listStart, pick(['shop', undefined]));
+        await store.reconcile('core/v1', listStart, pick(['shop', undefined]));
       }
       else if (r < 0.96) store.clear();
       else store.upsert({ ...pick(existing), message: 'now an oom message', lastSeen: now });

@@ -168,7 +168,7 @@ describe('EventStore', () => {
     assert.equal(store.size, 0);
   });
 
-  it('marks what a relist no longer has as expired, only in the namespace listed', () => {
+  it('marks what a relist no longer has as expired, only in the namespace listed', async () => {
     const store = new EventStore();
     store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
     store.upsert(coreEvent({ uid: 'b', ns: 'one' }));
@@ -176,7 +176,7 @@ describe('EventStore', () => {
     // A relist of namespace one: it stores only a, again.
     const listStart = store.sequence;
     store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
-    assert.equal(store.reconcile('core/v1', listStart, 'one'), 1);
+    assert.equal(await store.reconcile('core/v1', listStart, 'one'), 1);
     assert.equal(store.get('a')?.expiredAt, undefined);
     assert.ok(store.get('b')?.expiredAt);
     assert.equal(store.get('c')?.expiredAt, undefined);
