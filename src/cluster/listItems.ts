@@ -46,6 +46,34 @@ const enum At {
   End,
 }
 
+/** Bytes of a string scanned one by one before the search is left to indexOf (a call costs more than a short key). */
+const SHORT_STRING = 16;
+
+/** Where the string that `from` is inside ends (its closing quote), or -1 if not in this chunk. */
+function stringEnd(chunk: Buffer, from: number): number {
+  const n = chunk.length;
+  const short = Math.min(n, from + SHORT_STRING);
+  let i = from;
+  for (; i < short; i++) {
+    const c = chunk[i];
+    if (c === QUOTE) return i;
+    if (c === BACKSLASH) i++;
+  }
+  if (i >= n) return -1;
+  for (let q = chunk.indexOf(QUOTE, i); q >= 0; q = chunk.indexOf(QUOTE, q + 1)) {
+    // Escaped when an odd run of backslashes stands before it (those before `i` were paired above).
+    if (!oddBackslashesBefore(chunk, q, i)) return q;
+  }
+  return -1;
+}
+
+/** Whether the run of backslashes just before `end` (not reaching back past `from`) is odd. */
+function oddBackslashesBefore(chunk: Buffer, end: number, from: number): boolean {
+  let b = end - 1;
+  while (b >= from && chunk[b] === BACKSLASH) b--;
+  return ((end - 1 - b) & 1) === 1;
+}
+
 /**
  * Reads a list body chunk by chunk (bytes of UTF-8: no byte of a multi-byte character is an
  * ASCII delimiter, so a chunk may end anywhere). The fields may come in any order and with
@@ -69,17 +97,25 @@ export class ListItemReader {
 
   push(chunk: Buffer): void {
     const n = chunk.length;
-    for (let i = 0; i < n; i++) {
-      const c = chunk[i];
+    let i = 0;
+    if (this.inString && this.escaped && n > 0) {
+      // The previous chunk ended on a backslash inside a string: this byte is escaped.
+      this.escaped = false;
+      i = 1;
+    }
+    for (; i < n; i++) {
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) {
-          this.inString = false;
-          if (this.at === At.Key) this.endKey(chunk, i);
+        const end = stringEnd(chunk, i);
+        if (end < 0) {
+          this.escaped = oddBackslashesBefore(chunk, n, i);
+          break;
         }
+        i = end;
+        this.inString = false;
+        if (this.at === At.Key) this.endKey(chunk, i);
         continue;
       }
+      const c = chunk[i];
       switch (this.at) {
         case At.InItem:
         case At.InValue:

@@ -69,6 +69,18 @@ describe('list items read as they arrive', () => {
     }
   });
 
+  it('finds where strings end through any run of backslashes and quotes, split anywhere between chunks', () => {
+    const rnd = random(5);
+    const alphabet = ['\\', '"', 'a', '}', ']', ',', '中', '🚀'];
+    const text = () => Array.from({ length: Math.floor(rnd() * 60) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
+    for (let round = 0; round < 400; round++) {
+      const list = Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => ({ [text()]: text(), message: text(), n: [text()] }));
+      const body = Buffer.from(JSON.stringify({ metadata: { continue: text() }, items: list }));
+      const got = read(body, rnd, 1 + Math.floor(rnd() * 20));
+      assert.deepEqual(got.items.map((t) => JSON.parse(t) as unknown), list, `round ${round}`);
+    }
+  });
+
   it('hands the metadata over before the items have arrived, when the apiserver writes it first', () => {
     const body = Buffer.from(JSON.stringify({ kind: 'EventList', metadata: { resourceVersion: '9', continue: 'next' }, items: items(random(1), 3) }));
     let told: ListMetadata | undefined;
