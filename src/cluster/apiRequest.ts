@@ -214,7 +214,9 @@ export class ApiClient {
         if (broken) return;
         try {
           reader.push(chunk);
-        } catch {
+        } catch (e) {
+          // Not a list (the reader's and JSON.parse's errors); anything else is the caller's.
+          if (!(e instanceof SyntaxError)) throw e;
           broken = true;
         }
       });
