@@ -2,7 +2,11 @@
 // right-click, title buttons and the "..." menu, quick inputs with Back, notifications,
 // modal dialogs and the status bar. Every helper acts through the page, never through the
 // extension's API.
+
 import type { Locator, Page } from 'playwright-core';
+
+/** Clicks on the activity-bar tab before giving up on showing the side bar. */
+const SHOW_ATTEMPTS = 6;
 
 /** Polls until check passes (the view batches its refreshes); fails after timeoutMs. */
 export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -27,9 +31,20 @@ export class EventsViewPage {
   async showContainer(): Promise<void> {
     const tab = this.page.getByRole('tab', { name: /Kubernetes Events/ });
     await tab.waitFor({ timeout: 60_000 });
-    // After a reload the tab can be the selected one while the side bar is hidden.
-    const shown = (await tab.getAttribute('aria-selected')) === 'true' && (await this.page.locator('.part.sidebar').isVisible());
-    if (!shown) await tab.click();
+    // After a reload the tab can be the selected one while the side bar is hidden, and the
+    // workbench may still be restoring the side bar: a click then can hide it again. So it
+    // is clicked until the side bar shows our container twice in a row, half a second apart.
+    const shown = async () => (await tab.getAttribute('aria-selected')) === 'true' && (await this.page.locator('.part.sidebar').isVisible());
+    for (let attempt = 0; attempt < SHOW_ATTEMPTS; attempt++) {
+      if (await shown()) {
+        await this.page.waitForTimeout(500);
+        if (await shown()) return;
+        continue;
+      }
+      await tab.click();
+      await this.page.waitForTimeout(500);
+    }
+    throw new Error(`the Kubernetes Events side bar did not stay open after ${SHOW_ATTEMPTS} clicks`);
   }
 
   rows(): Locator {
