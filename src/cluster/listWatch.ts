@@ -314,9 +314,9 @@ export class ListWatch<T extends RawObject = RawEvent> {
   }
 
   /**
-   * Parses a page's items (their managed fields left out: nothing reads them) and hands them to the handler in batches, one per turn of the event
-   * loop, each sized from the last one's time to take about LIST_TURN_MS. Resolves false when
-   * stopped meanwhile.
+   * Parses a page's items (their managed fields left out: nothing reads them) and hands them
+   * to the handler in batches, one per turn of the event loop, each sized from the last one's
+   * time to take about LIST_TURN_MS. Resolves false when stopped meanwhile.
    */
   private async handOver(texts: string[], first: boolean, signal: AbortSignal): Promise<boolean> {
     let i = 0;
