@@ -182,6 +182,33 @@ describe('EventStore', () => {
     assert.equal(store.get('c')?.expiredAt, undefined);
   });
 
+  it('expires what a relist no longer has in slices, letting the event loop run, and never an event stored again meanwhile', async function () {
+    this.timeout(60_000);
+    const N = 200_000;
+    const store = new EventStore({ maxEvents: N * 2 });
+    store.batch(() => {
+      for (let i = 0; i < N; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `pod-${i % 5000}` }));
+    });
+    // A relist that stored none of them: every one is gone from the server...
+    const listStart = store.sequence;
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const reconciled = store.reconcile('core/v1', listStart);
+    // After its first slice the walk is part way: some expired, the rest not yet reached.
+    const notYet: string[] = [];
+    for (let i = 0; i < N; i++) if (store.get(`e${i}`)?.expiredAt === undefined) notYet.push(`e${i}`);
+    assert.ok(notYet.length > 0 && notYet.length < N, `part way after the first slice: ${N - notYet.length} of ${N} expired`);
+    // One not yet reached comes back on another write while the walk is under way.
+    const back = notYet[notYet.length - 1];
+    store.upsert(coreEvent({ uid: back, object: 'pod-back', message: 'stored again' }));
+    const expired = await reconciled;
+    clearInterval(ticker);
+    assert.equal(expired, N - 1);
+    assert.equal(store.get(back)?.expiredAt, undefined, 'the event stored again during the walk stays live');
+    assert.equal(notYet.filter((uid) => uid !== back && store.get(uid)?.expiredAt === undefined).length, 0, 'every other one expired');
+    assert.ok(turns > 0, 'timers ran while the store was gone through');
+  });
+
   it('replaces a locally recorded event by its copy from the server', () => {
     const store = new EventStore();
     store.upsert({ ...coreEvent({ uid: 'local:default/web.1', name: 'web.1' }), origin: 'local' });
