@@ -130,6 +130,9 @@ export class EventsViewPage {
   }
 
   async rowMenu(row: Locator, label: string): Promise<void> {
+    // Not while the live tree is moving rows: a refresh under an open context menu closes it
+    // without running the item (the timeline test once saw its menu item clicked and nothing open).
+    await this.stableLabels();
     await row.click({ button: 'right' });
     await this.menuItem(label);
   }
