@@ -47,7 +47,7 @@ export function registerTimelineCommands(s: Services): vscode.Disposable[] {
   const isRow = (x: unknown): x is GroupNode | EventNode => x instanceof GroupNode || x instanceof EventNode;
   return [
     registerPlainCommand(Commands.showTimeline, () => open(ALL_OBJECTS)),
-    registerRowCommand(Commands.showTimelineForObject, isRow, () => s.view.selection, (node) => {
+    registerRowCommand(Commands.showTimelineForObject, isRow, () => s.selection.selection, (node) => {
       const group = node instanceof EventNode ? node.parent : node;
       open({ kind: 'object', key: group.key, object: group.object });
     }, 'Pick an object in the Events view first.'),

@@ -37,6 +37,8 @@ describe('the timeline commands', function () {
     assert.equal(timelineTabs().length, 1, 'one panel, moved to the object');
     // A keybinding or another extension passing something else: the selected row is used.
     await s.view.reveal(second, { select: true, focus: true });
+    // The workbench tells the extension of the selection after the reveal; a person's key press comes after they see it.
+    await waitFor('the row selected', () => s.view.selection.some((n) => n.id === second.id));
     await vscode.commands.executeCommand(Commands.showTimelineForObject, `${first.object.kind}/${first.object.name}`);
     await waitFor('the selected object\'s timeline', () => timelineTabs().find((tab) => tab.label === label(second)));
     await vscode.commands.executeCommand(Commands.showTimeline);
