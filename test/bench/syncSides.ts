@@ -14,6 +14,7 @@ import { EventStore } from '../../src/model/eventStore';
 import type { EventFilter } from '../../src/model/filters';
 import { seedFocus } from '../../src/model/focusSeed';
 import { FOCUS_MIN_CAP } from '../../src/services/focusService';
+import { startCpuWaitProbe, type CpuWaitFigures } from './cpuWait';
 import { credentialsOf, KeepAliveClient } from './keepAlive';
 
 /** Items per page of the bare list: what client-go's pager and the extension ask for. */
@@ -29,6 +30,8 @@ export interface SyncFigures {
   readonly groups: number;
   /** The longest event-loop stall during the sync (perf_hooks.monitorEventLoopDelay, max). */
   readonly maxStallMs: number;
+  /** The longest stall split into time on a core and time waiting for one (Linux only). */
+  readonly cpu?: CpuWaitFigures;
   /** The process's peak resident set (getrusage maxrss). */
   readonly peakRssMiB: number;
   /** The heap once the sync is over and garbage collected, the store still held. */
@@ -55,10 +58,12 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
   const baseRss = process.memoryUsage().rss;
   const stalls = monitorEventLoopDelay({ resolution: STALL_RESOLUTION_MS });
   stalls.enable();
+  const probe = startCpuWaitProbe();
   const start = performance.now();
   const { events, groups, hold, firstMs } = await f(start);
   const ms = performance.now() - start;
   stalls.disable();
+  const cpu = probe?.stop();
   gc();
   const steadyHeap = process.memoryUsage().heapUsed;
   const figures: SyncFigures = {
@@ -67,6 +72,7 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
     events,
     groups,
     maxStallMs: stalls.max / 1e6,
+    cpu,
     peakRssMiB: (process.resourceUsage().maxRSS * 1024) / MiB,
     steadyHeapMiB: steadyHeap / MiB,
     heapPerEventBytes: (steadyHeap - baseHeap) / events,
