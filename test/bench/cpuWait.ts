@@ -13,22 +13,28 @@ export interface CpuWaitFigures {
   readonly longestGapMs: number;
   /** Of that gap, the time the main thread waited for a core (ms). */
   readonly longestGapWaitMs: number;
-  /** The most time the main thread ran on a core between two ticks (ms): the code's own longest stall, at most. */
+  /**
+   * The most time the main thread ran on a core between two ticks (ms): the code's own
+   * longest stall, to a scheduler tick (the kernel counts a running slice at its next tick).
+   */
   readonly maxOnCpuMs: number;
 }
 
 /** Starts the probe; undefined where the kernel does not report schedstat. */
 export function startCpuWaitProbe(): { stop(): CpuWaitFigures } | undefined {
-  const file = `/proc/self/task/${process.pid}/schedstat`;
-  const read = (): [number, number] => {
-    const [onCpu, waiting] = fs.readFileSync(file, 'utf8').split(' ').map(Number);
-    return [onCpu / 1e6, waiting / 1e6];
-  };
+  let fd: number;
   try {
-    read();
+    fd = fs.openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
   } catch {
     return undefined;
   }
+  // Read again from the start of the open file each tick: a fresh open and read cost 38 µs.
+  const buffer = Buffer.alloc(128);
+  const read = (): [number, number] => {
+    const n = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    const [onCpu, waiting] = buffer.toString('latin1', 0, n).split(' ').map(Number);
+    return [onCpu / 1e6, waiting / 1e6];
+  };
   let longestGapMs = 0;
   let longestGapWaitMs = 0;
   let maxOnCpuMs = 0;
@@ -47,6 +53,7 @@ export function startCpuWaitProbe(): { stop(): CpuWaitFigures } | undefined {
   return {
     stop: () => {
       clearInterval(timer);
+      fs.closeSync(fd);
       return { longestGapMs, longestGapWaitMs, maxOnCpuMs };
     },
   };

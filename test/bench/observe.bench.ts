@@ -13,7 +13,7 @@
 //     (ours) and to the informer's handler (client-go).
 // Each Node side runs in a fresh child process (this file with `child ...`), so memory and
 // stalls are its own; the client-go sides are test/bench/go, built by build.sh.
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -50,11 +50,9 @@ const BARE = 'bare Node paged list (keep-alive)';
 const KUBECTL = 'kubectl get events -A -o json';
 
 /** Runs this file as a child: `child <mode> <json args>`; resolves with what it prints. */
-function child<T>(mode: string, args: unknown, cores?: string): Promise<T> {
-  const argv = [process.execPath, '--expose-gc', __filename, 'child', mode, JSON.stringify(args)];
-  const [file, ...rest] = cores === undefined ? argv : ['taskset', '-c', cores, ...argv];
+function child<T>(mode: string, args: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(file, rest, { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--expose-gc', __filename, 'child', mode, JSON.stringify(args)], { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
       if (err) reject(new Error(`child ${mode}: ${stderr || err.message}`));
       else resolve(JSON.parse(stdout.trim().split('\n').pop() as string) as T);
     });
@@ -199,51 +197,8 @@ function cpuRows(side: string, figures: readonly SyncFigures[]): Row[] {
   return [
     { label: `${side}: longest probe gap (ms)`, values: known.map((c) => c.longestGapMs) },
     { label: `${side}:   of it waiting for a core (ms)`, values: known.map((c) => c.longestGapWaitMs), note: 'runnable, the cores busy elsewhere' },
-    { label: `${side}: most time on a core in one gap (ms)`, values: known.map((c) => c.maxOnCpuMs), note: 'the code\'s own longest stall, at most' },
+    { label: `${side}: most time on a core in one gap (ms)`, values: known.map((c) => c.maxOnCpuMs), note: 'the code\'s own longest stall (to a scheduler tick)' },
   ];
-}
-
-/** Adds f to figures and returns it. */
-function last<T>(figures: T[], f: T): T {
-  figures.push(f);
-  return f;
-}
-
-/**
- * The same sync with the control plane on core 0 and the Node side alone on core 1: the
- * extension host's core its own, as with an apiserver on another machine (on two shared
- * cores the apiserver and etcd serving the list take the extension's core for tens of ms).
- */
-async function pinnedBenchmark(plane: ControlPlane, kubeconfig: string, expected: number): Promise<void> {
-  const planePids = [plane.info.pids.etcd, plane.info.pids['kube-apiserver']].filter((p): p is number => p !== undefined);
-  const all = `0-${os.cpus().length - 1}`;
-  const pin = (cores: string) => {
-    for (const pid of planePids) execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
-  };
-  try {
-    pin('0');
-  } catch (e) {
-    console.log(`\n(no pinned run: taskset failed: ${(e as Error).message.split('\n')[0]})`);
-    return;
-  }
-  const ours: SyncFigures[] = [];
-  const bare: SyncFigures[] = [];
-  try {
-    await interleaved(RUNS, [
-      { label: OURS, run: async () => last(ours, await child<SyncFigures>('ours', { kubeconfig, expected }, '1')).ms },
-      { label: BARE, run: async () => last(bare, await child<SyncFigures>('bare', { kubeconfig, expected }, '1')).ms },
-    ]);
-  } finally {
-    pin(all);
-  }
-  printTable(`the sync of ${expected.toLocaleString('en-US')} events with etcd and kube-apiserver on core 0 and the Node side alone on core 1 (the extension host's core its own, as with a remote apiserver), ${RUNS} runs interleaved`, '', [
-    { label: 'ours: sync (ms)', values: ours.map((f) => f.ms), vs: 'bare Node: sync (ms)' },
-    { label: 'ours: longest event-loop stall (ms)', values: ours.map((f) => f.maxStallMs), note: 'target: under 50' },
-    ...cpuRows('ours', ours),
-    { label: 'bare Node: sync (ms)', values: bare.map((f) => f.ms) },
-    { label: 'bare Node: longest event-loop stall (ms)', values: bare.map((f) => f.maxStallMs) },
-    ...cpuRows('bare Node', bare),
-  ]);
 }
 
 async function latencyBenchmark(kubeconfig: string, producer: KeepAliveClient, template: Event): Promise<void> {
@@ -365,7 +320,6 @@ async function main(): Promise<void> {
     await latencyBenchmark(kubeconfig, producer, template);
     await fill(producer, new RealisticCluster(3, NAMESPACES, 'b'), SIZES[1] - SIZES[0]);
     await syncBenchmark(kubeconfig, kubectl, SIZES[1]);
-    if (os.cpus().length >= 2) await pinnedBenchmark(plane, kubeconfig, (await clientGo<{ events: number }>(['pager', '-kubeconfig', kubeconfig])).events);
     await warningsOnlyBenchmark(kubeconfig, SIZES[1]);
   } finally {
     producer.dispose();
