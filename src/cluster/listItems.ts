@@ -230,17 +230,22 @@ export class ListItemReader {
   }
 }
 
-const MANAGED_FIELDS = '"managedFields":';
+/**
+ * The field as the apiserver writes it: always a list (left out when empty), so an
+ * annotation or label of that name, whose value is a string, is never taken for it.
+ */
+const MANAGED_FIELDS = '"managedFields":[';
 
 /**
- * An object's JSON text without its metadata.managedFields (the first field so named: the
- * apiserver writes metadata first). Nothing here reads them, and they are half the objects
- * of a parsed event (one per field the writer set), garbage the moment they are parsed.
+ * An object's JSON text without its metadata.managedFields (the first list so named: the
+ * apiserver writes metadata first, and managedFields the last of its fields). Nothing here
+ * reads them, and they are half the objects of a parsed event (one per field the writer
+ * set), garbage the moment they are parsed.
  */
 export function withoutManagedFields(text: string): string {
   const at = text.indexOf(MANAGED_FIELDS);
   if (at < 0) return text;
-  const end = valueEnd(text, at + MANAGED_FIELDS.length);
+  const end = valueEnd(text, at + MANAGED_FIELDS.length - 1);
   if (end < 0) return text;
   // With the comma before it (or, when it is the first field, the one after).
   if (text.charCodeAt(at - 1) === COMMA) return text.slice(0, at - 1) + text.slice(end);

@@ -103,32 +103,36 @@ describe('list items read as they arrive', () => {
     }
   });
 
-  it('leaves out metadata.managedFields and nothing else, wherever it sits and whatever it holds', () => {
+  it('leaves out metadata.managedFields and nothing else, wherever it sits and whatever list it holds', () => {
     const rnd = random(11);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     for (let round = 0; round < 500; round++) {
-      const managed = pick<unknown>([
+      const managed = pick<unknown[]>([
         [{ manager: pick(NASTY), operation: 'Update', fieldsV1: { 'f:message': {}, 'f:source': { 'f:component': {} } }, time: '2026-12-01T01:19:44Z' }],
         [],
-        null,
-        pick(NASTY),
-        { '"managedFields":': [pick(NASTY)] },
+        [pick(NASTY), { '"managedFields":[': [pick(NASTY)] }, [[]]],
       ]);
       const fields: [string, unknown][] = [
         ['name', pick(NASTY)],
+        // Before the real one, as the apiserver writes metadata: an annotation or label of that name.
+        ['annotations', rnd() < 0.5 ? { managedFields: pick(NASTY) } : { a: 'b' }],
+        ['labels', rnd() < 0.5 ? { managedFields: '' } : {}],
         ['uid', 'u'],
         ['managedFields', managed],
         ['resourceVersion', '1'],
-      ].slice(0, 1 + Math.floor(rnd() * 4)) as [string, unknown][];
+      ].slice(0, 1 + Math.floor(rnd() * 6)) as [string, unknown][];
       const mfAt = Math.floor(rnd() * (fields.length + 1));
       if (!fields.some(([k]) => k === 'managedFields')) fields.splice(mfAt, 0, ['managedFields', managed]);
       const metadata = Object.fromEntries(fields);
-      // A later field of the same name elsewhere (an annotation) is kept.
+      // A later field of the same name elsewhere is kept.
       const item = { metadata, message: pick(NASTY), later: rnd() < 0.3 ? { managedFields: 'kept' } : undefined };
       const { managedFields: _dropped, ...rest } = metadata;
       void _dropped;
       assert.deepEqual(JSON.parse(withoutManagedFields(JSON.stringify(item))), JSON.parse(JSON.stringify({ ...item, metadata: rest })), `round ${round}`);
     }
-    for (const text of ['{"metadata":{"name":"a"}}', '{"message":"\\"managedFields\\":[1]"}', '{"metadata":{"managedFields":[']) assert.equal(withoutManagedFields(text), text);
+    // Anything else is left whole: no such list (what the apiserver never writes included), or text cut short.
+    for (const text of ['{"metadata":{"name":"a"}}', '{"message":"\\"managedFields\\":[1]"}', '{"metadata":{"annotations":{"managedFields":"[x]"}}}', '{"metadata":{"managedFields":null}}', '{"metadata":{"managedFields":[']) {
+      assert.equal(withoutManagedFields(text), text, text);
+    }
   });
 });
