@@ -22,11 +22,11 @@ import type { Event } from '../../src/record/types';
 import { ControlPlane } from '../env/controlPlane';
 import { repoRoot } from '../env/paths';
 import { clientGo, clientGoBinary } from './clientGo';
+import type { CpuWaitFigures } from './cpuWait';
 import { interleaved, percentile, printTable, type Row } from './harness';
 import { credentialsOf, KeepAliveClient, produce } from './keepAlive';
 import { oursLatency, type LatencyFigures } from './latencySide';
 import { postBody, RealisticCluster } from './realistic';
-import type { CpuWaitFigures } from './cpuWait';
 import { bareSync, oursSwitch, oursSync, type SwitchFigures, type SyncFigures } from './syncSides';
 import { DEFAULT_MAX_EVENTS } from '../../src/model/eventStore';
 
