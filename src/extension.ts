@@ -27,6 +27,7 @@ import type { Services } from './services/services';
 import { SettingsService } from './services/settingsService';
 import { OwnerService } from './services/ownerService';
 import { SinkService } from './services/sinkService';
+import { applyStoreSettings } from './services/storeSettings';
 import { WarningNotifier } from './services/warningNotifier';
 import { connectKubernetesExtension } from './views/kubernetesExtension';
 import { RowDecorationProvider } from './views/tree/rowDecorations';
@@ -56,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const sink = new SinkService(recording, connection, logger);
   const owners = new OwnerService(connection, store, context.globalStorageUri.fsPath, logger, tree.owners);
   const filters = new FilterService(tree, keys);
-  const focus = new FocusService(store, tree, connection, s0.storeCap);
+  const focus = new FocusService(store, tree, connection, () => settings.value.storeCap);
   filters.focus = focus;
   const status = new ViewStatus(view, tree, connection, sink, filters, keys, focus, store);
   const selection = new SelectionMemory(view, store);
@@ -89,7 +90,9 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
         void owners.setWanted(after.groupBy === 'workload');
       }
       if (before.sinkEnabled !== after.sinkEnabled) void sink.setWanted(after.sinkEnabled);
-      if (before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join()) void connectFromSettings(s, after.context);
+      const reconnect = before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join();
+      if (reconnect) void connectFromSettings(s, after.context);
+      applyStoreSettings(s, before, after, reconnect);
     }),
     toDisposable(() => store.clear()),
   );

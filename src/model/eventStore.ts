@@ -56,8 +56,14 @@ export class EventStore {
   /** Views made by view(filter), the last read last. */
   private readonly keptViews = new Map<EventFilter, LiveView>();
   private readonly listeners = new Set<(c: StoreChange) => void>();
-  private readonly maxEvents: number;
-  private readonly historyWindowMs: number;
+  /** The cap asked for (the storeCap setting). */
+  private maxEvents: number;
+  /**
+   * The cap a write keeps to: maxEvents, or more while a lowered cap is being reached in
+   * slices (a write then drops at most what it adds, never the whole excess at once).
+   */
+  private cap: number;
+  private historyWindowMs: number;
   private readonly now: () => number;
   private readonly historyFolder: string | undefined;
   private readonly onHistoryError: HistoryErrorHandler;
@@ -79,6 +85,7 @@ export class EventStore {
 
   constructor(options: StoreOptions = {}) {
     this.maxEvents = Math.max(1, options.maxEvents ?? DEFAULT_MAX_EVENTS);
+    this.cap = this.maxEvents;
     this.historyWindowMs = options.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS;
     this.now = options.now ?? Date.now;
     this.historyFolder = options.historyFolder;
@@ -202,6 +209,42 @@ export class EventStore {
     return pruned;
   }
 
+  /**
+   * A new cap (the storeCap setting changed). Raised, later events are kept; lowered, the
+   * events seen longest ago go, in slices that yield to the event loop (at 200,000 events
+   * dropping 180,000 at once would block for a second), the views moving as they go.
+   * Resolves with how many were dropped.
+   */
+  async setMaxEvents(maxEvents: number): Promise<number> {
+    this.maxEvents = Math.max(1, maxEvents);
+    if (this.maxEvents >= this.cap) {
+      this.cap = this.maxEvents;
+      return 0;
+    }
+    this.cap = Math.max(this.maxEvents, Math.min(this.cap, this.size));
+    let dropped = 0;
+    while (this.cap > this.maxEvents) {
+      const slice = new Slice();
+      this.batch(() => {
+        while (this.cap > this.maxEvents && !slice.spent()) {
+          this.cap--;
+          while (this.entries.size > this.cap) {
+            this.evictOldest();
+            dropped++;
+          }
+        }
+      });
+      if (this.cap > this.maxEvents) await yieldToEventLoop();
+    }
+    return dropped;
+  }
+
+  /** A new history window (the historyWindowHours setting changed): history now older than it goes. */
+  setHistoryWindow(ms: number): number {
+    this.historyWindowMs = ms;
+    return this.pruneHistory();
+  }
+
   /** Forgets everything (a context switch) and lets go of the history file: save it first. */
   clear(): void {
     this.history?.detach();
@@ -321,11 +364,14 @@ export class EventStore {
       this.unseenWarnings.stored(old?.event, e);
     }
     // The oldest go first, one for one: never the newest, never more than needed.
-    while (this.entries.size > this.maxEvents) {
-      this.drop(this.evictionOrder.peek() as StoreEntry, false);
-      this.evictions++;
-      this.pendingEvicted++;
-    }
+    while (this.entries.size > this.cap) this.evictOldest();
+  }
+
+  /** Drops the event seen longest ago, to stay under the cap. */
+  private evictOldest(): void {
+    this.drop(this.evictionOrder.peek() as StoreEntry, false);
+    this.evictions++;
+    this.pendingEvicted++;
   }
 
   /** Removes an event: pruned, evicted, or replaced by its server copy. */

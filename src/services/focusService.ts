@@ -39,7 +39,8 @@ export class FocusService extends Disposable {
     private readonly main: EventStore,
     private readonly tree: EventsTreeProvider,
     private readonly connection: ConnectionService,
-    private readonly storeCap: number,
+    /** The storeCap setting, read when a focused list starts. */
+    private readonly storeCap: () => number,
   ) {
     super();
     this._register(connection.onDidChangeStatus(() => void this.apply()));
@@ -78,7 +79,7 @@ export class FocusService extends Disposable {
     const wanted = selector !== undefined && identity !== undefined && context !== undefined && !this.isDisposed ? `${identity}|${context}` : undefined;
     if (this.focus && (this.focus.selector !== selector || this.focus.identity !== wanted)) await this.stop();
     if (wanted && selector && !this.focus) {
-      const store = new EventStore({ maxEvents: Math.max(this.storeCap, FOCUS_MIN_CAP) });
+      const store = new EventStore({ maxEvents: Math.max(this.storeCap(), FOCUS_MIN_CAP) });
       const observer = new EventObserver(this.connection.newClient(), store, { namespaces: this.connection.request.namespaces ?? [], fieldSelector: selector });
       const subscriptions = [
         observer.onDidChangeState(() => this.fire()),

@@ -1,6 +1,6 @@
 // Past what other viewers do, clicked in Chromium: warning notifications (a new warning,
-// then its count rising; Show reveals it; Mute silences its reason), and search over every
-// event kept, history included.
+// then its count rising; Show reveals it; Mute silences its reason), search over every
+// event kept, history included, and the store's settings changed in the Settings editor.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { bumpEvent, createEvent, deleteEvent } from './cluster';
@@ -89,5 +89,44 @@ describe('notifications and search, in Chromium', function () {
     const selected = page.locator('.part.sidebar .monaco-list-row[aria-selected="true"]');
     await eventually('the history event selected', async () => new RegExp(`RotatedKeys: keys rotated ${stamp}`).test(await selected.innerText().catch(() => '')));
     await eventually('the history mark', async () => (await v.badge(selected)) === 'H');
+  });
+
+  it('Settings: a lower store cap drops the events seen longest ago at once, a higher one lists again; a correlator setting offers the reload it needs', async () => {
+    // More events than the lowest cap (100), all newer than the seeded ones: 120 about 12 objects.
+    const tag = `capped-${stamp}`;
+    for (let i = 0; i < 120; i++) await createEvent(NS, `${tag}.${i}`, { kind: 'ConfigMap', name: `${tag}-${i % 12}`, apiVersion: 'v1' }, 'Synced', `${tag} 同期 ✅ \u200fتم ${i}`, 'Normal');
+    const matches = async (query = tag): Promise<string> => {
+      await v.moreAction('Search Events...');
+      await v.waitForQuickTitle(/Search Events/);
+      await v.type(query);
+      // The title is searched again 120 ms after the last key (before that it counts every event): read it once it holds still.
+      const read = () => page.locator('.quick-input-widget .quick-input-title').innerText();
+      let title = '';
+      for (let last = ''; ; last = title) {
+        await page.waitForTimeout(400);
+        title = await read();
+        if (title === last && /match/.test(title)) break;
+      }
+      await page.keyboard.press('Escape');
+      return title;
+    };
+    await eventually('all 120 in the view', async () => (await matches()) === 'Search Events: 120 matches');
+    // The seeded Deployment's event, older than these 120.
+    const seeded = 'ScalingReplicaSet replica set web';
+    assert.equal(await matches(seeded), 'Search Events: 1 match', 'the seeded Deployment\'s event is kept before');
+    await v.setNumberSetting('kubernetesEvents.storeCap', 100);
+    await eventually('the seeded event dropped', async () => (await matches(seeded)) === 'Search Events: 0 matches');
+    // The seeded pods' scheduler may have written again meanwhile: those are newer and stay too.
+    const kept = Number(/(\d+) match/.exec(await matches())?.[1]);
+    assert.ok(kept <= 100 && kept >= 90, `${kept} of the 120 kept: the newest, up to the cap`);
+    await v.quickInput().waitFor({ state: 'hidden' });
+    await screenshot(page, 'ui-11-store-cap-lowered');
+    await v.setNumberSetting('kubernetesEvents.storeCap', 20000);
+    await eventually('the seeded event listed again', async () => (await matches(seeded)) === 'Search Events: 1 match');
+    assert.equal(await matches(), 'Search Events: 120 matches');
+    await v.setNumberSetting('kubernetesEvents.correlator.burstSize', 40);
+    await v.notificationButton(/correlator settings apply to events recorded after the window reloads/, 'Reload Window');
+    await v.open();
+    await v.row(/^Deployment\/web$/).waitFor({ timeout: 90_000 });
   });
 });

@@ -219,6 +219,31 @@ export class EventsViewPage {
     await this.pick(title);
   }
 
+  /**
+   * Sets a number setting in the Settings editor as a person does: open it, search for the
+   * setting's id, type the value into its box, close it.
+   */
+  async setNumberSetting(id: string, value: number): Promise<void> {
+    const editor = this.page.locator('.settings-editor');
+    await this.runCommand('Preferences: Open User Settings');
+    await editor.waitFor({ timeout: 30_000 });
+    await editor.locator('.settings-header .suggest-input-container .monaco-editor').first().click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.type(id);
+    // Searched by its id, the setting is the one row; its title is the id's last part in words.
+    const title = (id.split('.').pop() ?? id).replace(/([a-z])([A-Z])/g, '$1 $2');
+    const input = editor.locator('.settings-tree-container .monaco-list-row').filter({ hasText: title }).locator('input').first();
+    await input.waitFor({ timeout: 30_000 });
+    await input.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.type(String(value));
+    // The editor writes the value after a short pause in typing; then close it (it may open as a modal over the workbench).
+    await this.page.keyboard.press('Tab');
+    await this.page.waitForTimeout(1000);
+    await this.page.keyboard.press('ControlOrMeta+W');
+    await editor.waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
   // Notifications and dialogs.
   notification(text: string | RegExp): Locator {
     return this.page.locator('.notification-toast, .notifications-toasts .notification-list-item').filter({ hasText: text }).first();

@@ -117,4 +117,89 @@ describe('EventStore memory cap', () => {
     for (let i = 0; i < 5; i++) store.upsert(coreEvent({ uid: `e${i}`, first: T0 + i * S }));
     assert.deepEqual(uids(store), new Set(['e4']));
   });
+
+  describe('a cap changed while the store is full (the storeCap setting)', () => {
+    /** `n` events, one a second, on 1,000 objects, arriving in a shuffled order. */
+    function filled(n: number, cap: number): { store: EventStore; times: number[] } {
+      const times = shuffled(Array.from({ length: n }, (_, i) => T0 + i * S), random(21));
+      const store = new EventStore({ maxEvents: cap, now: () => T0 });
+      store.batch(() => times.forEach((t, i) => store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 1000}`, first: t }))));
+      return { store, times };
+    }
+    const newest = (times: number[], k: number) => new Set(times.map((t, i) => ({ t, uid: `e${i}` })).sort((a, b) => b.t - a.t).slice(0, k).map((x) => x.uid));
+
+    it('lowered: exactly the newest stay, dropped in slices that let the event loop run, every drop in a notification', async () => {
+      const { store, times } = filled(100_000, 100_000);
+      const changes: StoreChange[] = [];
+      store.onDidChange((c) => changes.push(c));
+      let turns = 0;
+      const ticking = setInterval(() => turns++, 0);
+      const dropped = await store.setMaxEvents(10_000);
+      clearInterval(ticking);
+      assert.equal(dropped, 90_000);
+      assert.equal(store.size, 10_000);
+      assert.deepEqual(uids(store), newest(times, 10_000));
+      assert.equal(store.evictions, 90_000);
+      assert.equal(changes.reduce((n, c) => n + c.evicted, 0), 90_000);
+      assert.ok(changes.length > 1 && turns > 0, `dropped in ${changes.length} slices, ${turns} timer turns between them: not in one block`);
+      // Written after: the new cap holds.
+      store.upsert(coreEvent({ uid: 'later', object: 'obj-1', first: T0 + 200_000 * S }));
+      assert.equal(store.size, 10_000);
+      assert.ok(uids(store).has('later'));
+    });
+
+    it('lowered while events keep arriving: each write drops at most what it adds, the newest always stay', async () => {
+      const { store } = filled(60_000, 60_000);
+      const sizes: number[] = [];
+      let k = 0;
+      const writing = setInterval(() => {
+        const before = store.size;
+        store.upsert(coreEvent({ uid: `new${k}`, object: 'busy', first: T0 + (100_000 + k++) * S }));
+        sizes.push(before - store.size);
+      }, 0);
+      await store.setMaxEvents(1_000);
+      clearInterval(writing);
+      assert.ok(k > 0, 'writes arrived while the cap was being reached');
+      assert.ok(sizes.every((d) => d <= 0), `a write never shrank the store (the slices do): ${sizes.filter((d) => d > 0).length} did`);
+      assert.equal(store.size, 1_000);
+      for (let i = Math.max(0, k - 1_000); i < k; i++) assert.ok(store.get(`new${i}`), `new${i}, among the newest, is kept`);
+    });
+
+    it('raised: nothing dropped, and later events are kept up to the new cap', async () => {
+      const { store } = filled(3_000, 1_000);
+      assert.equal(store.size, 1_000);
+      assert.equal(await store.setMaxEvents(5_000), 0);
+      store.batch(() => {
+        for (let i = 0; i < 6_000; i++) store.upsert(coreEvent({ uid: `more${i}`, object: `obj-${i % 10}`, first: T0 + (10_000 + i) * S }));
+      });
+      assert.equal(store.size, 5_000);
+    });
+
+    it('raised again while a lowered cap is being reached: the dropping stops there', async () => {
+      const { store } = filled(100_000, 100_000);
+      const lowering = store.setMaxEvents(1_000);
+      await new Promise((r) => setImmediate(r));
+      const midway = store.size;
+      assert.ok(midway > 1_000 && midway < 100_000, `midway: ${midway}`);
+      await store.setMaxEvents(200_000);
+      const dropped = await lowering;
+      assert.equal(store.size, midway);
+      assert.equal(dropped, 100_000 - midway);
+    });
+  });
+
+  it('a shorter history window drops the history now older than it, and nothing live', () => {
+    let now = T0;
+    const store = new EventStore({ now: () => now, historyWindowMs: 24 * 3_600_000 });
+    for (let i = 0; i < 10; i++) store.upsert(coreEvent({ uid: `e${i}`, first: T0 + i * S }));
+    for (let i = 0; i < 6; i++) {
+      now = T0 + i * 3_600_000;
+      store.expire(`e${i}`);
+    }
+    now = T0 + 6 * 3_600_000;
+    assert.equal(store.setHistoryWindow(24 * 3_600_000), 0);
+    // Expired 6, 5, 4, 3, 2 and 1 hours ago: a 2.5-hour window keeps the last two.
+    assert.equal(store.setHistoryWindow(2.5 * 3_600_000), 4);
+    assert.deepEqual(uids(store), new Set(['e4', 'e5', 'e6', 'e7', 'e8', 'e9']));
+  });
 });

@@ -1,0 +1,39 @@
+// Settings read once at start used to change nothing until the window was reloaded, silently.
+// Now the store's take effect at once: a lowered cap drops the events seen longest ago (in
+// slices), a raised one lists again when the old cap had dropped some, so the view fills up
+// to it; a new history window drops history older than it. The correlator's shape the
+// sinks, which start with the window (as client-go's broadcaster takes its options when it
+// is made), so changing them offers the reload they need instead of doing nothing.
+import * as vscode from 'vscode';
+import { connectFromSettings } from '../commands/cluster';
+import type { Settings } from '../common/settingsValidation';
+import type { Services } from './services';
+
+const HOUR_MS = 3_600_000;
+
+/** `relisting`: the same change reconnects anyway (a new context or namespaces), and lists with the new cap. */
+export function applyStoreSettings(s: Services, before: Settings, after: Settings, relisting: boolean): void {
+  if (before.storeCap !== after.storeCap) void applyStoreCap(s, before.storeCap, after.storeCap, relisting);
+  if (before.historyWindowHours !== after.historyWindowHours) s.store.setHistoryWindow(after.historyWindowHours * HOUR_MS);
+  if (JSON.stringify(before.correlator) !== JSON.stringify(after.correlator)) void offerReload();
+}
+
+async function applyStoreCap(s: Services, before: number, after: number, relisting: boolean): Promise<void> {
+  if (after < before) {
+    const dropped = await s.store.setMaxEvents(after);
+    s.logger.info(0, 'Store cap lowered: the events seen longest ago dropped', ['cap', after, 'dropped', dropped]);
+    return;
+  }
+  const evictedBefore = s.store.evictions;
+  await s.store.setMaxEvents(after);
+  // What the old cap dropped is still on the server (or gone for good, if it expired): list again.
+  if (evictedBefore > 0 && !relisting && s.connection.context !== undefined) {
+    s.logger.info(0, 'Store cap raised: listing again for the events the old cap dropped', ['cap', after]);
+    await connectFromSettings(s);
+  }
+}
+
+async function offerReload(): Promise<void> {
+  const pick = await vscode.window.showInformationMessage('Kubernetes Events: the correlator settings apply to events recorded after the window reloads.', 'Reload Window');
+  if (pick) await vscode.commands.executeCommand('workbench.action.reloadWindow');
+}
