@@ -194,18 +194,32 @@ export class EventStore {
     return expired;
   }
 
-  /** Drops history older than the window. */
-  pruneHistory(): number {
+  /**
+   * Drops history older than the window, in slices that yield to the event loop: at 200,000
+   * events the scan alone took 12-20 ms in one go, and dropping 100,000 that aged out
+   * together (a relist that expired them, a day before) 206 ms. Resolves with how many.
+   */
+  async pruneHistory(): Promise<number> {
     const cutoff = this.now() - this.historyWindowMs;
+    const entries = this.entries.snapshot();
     let pruned = 0;
-    this.batch(() => {
-      for (const entry of this.entries.snapshot()) {
-        if (entry.event.expiredAt !== undefined && entry.event.expiredAt < cutoff) {
-          this.drop(entry, false);
-          pruned++;
+    let i = 0;
+    while (i < entries.length) {
+      const slice = new Slice();
+      this.batch(() => {
+        while (i < entries.length) {
+          const entry = entries[i++];
+          const expiredAt = entry.event.expiredAt;
+          // Still the entry held: the slices leave room for other writes.
+          if (expiredAt !== undefined && expiredAt < cutoff && this.entries.get(entry.event.uid) === entry) {
+            this.drop(entry, false);
+            pruned++;
+          }
+          if (slice.spent()) break;
         }
-      }
-    });
+      });
+      if (i < entries.length) await yieldToEventLoop();
+    }
     return pruned;
   }
 
@@ -240,7 +254,7 @@ export class EventStore {
   }
 
   /** A new history window (the historyWindowHours setting changed): history now older than it goes. */
-  setHistoryWindow(ms: number): number {
+  setHistoryWindow(ms: number): Promise<number> {
     this.historyWindowMs = ms;
     return this.pruneHistory();
   }

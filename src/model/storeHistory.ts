@@ -25,7 +25,7 @@ export interface HistoryTarget {
   replayPut(e: ClusterEvent): void;
   /** Removes an event the log says is gone, if it came from the log. */
   replayDelete(uid: string): void;
-  pruneHistory(): number;
+  pruneHistory(): Promise<number>;
 }
 
 /** What went wrong, for the log: reading, appending to or rewriting the history file. */
@@ -160,7 +160,7 @@ export class StoreHistory {
     this.recordsInLog = records;
     if (bad > 0 || lines.torn) this.needsRewrite = true;
     const held = this.written.size;
-    this.target.pruneHistory();
+    await this.target.pruneHistory();
     return held;
   }
 

@@ -49,7 +49,7 @@ export class ConnectionService extends Disposable {
     this.connection = new ClusterConnection(store);
     this._register(this.connection.onDidChangeState((s) => this.setStatus(statusOfWatches(this.connection.context, s))));
     const save = setInterval(() => void this.saveHistory(), HISTORY_SAVE_INTERVAL_MS);
-    const prune = setInterval(() => store.pruneHistory(), HISTORY_PRUNE_INTERVAL_MS);
+    const prune = setInterval(() => void store.pruneHistory(), HISTORY_PRUNE_INTERVAL_MS);
     this._register(toDisposable(() => (clearInterval(save), clearInterval(prune))));
   }
 

@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 /** `relisting`: the same change reconnects anyway (a new context or namespaces), and lists with the new cap. */
 export function applyStoreSettings(s: Services, before: Settings, after: Settings, relisting: boolean): void {
   if (before.storeCap !== after.storeCap) void applyStoreCap(s, before.storeCap, after.storeCap, relisting);
-  if (before.historyWindowHours !== after.historyWindowHours) s.store.setHistoryWindow(after.historyWindowHours * HOUR_MS);
+  if (before.historyWindowHours !== after.historyWindowHours) void s.store.setHistoryWindow(after.historyWindowHours * HOUR_MS);
   if (JSON.stringify(before.correlator) !== JSON.stringify(after.correlator)) void offerReload();
 }
 

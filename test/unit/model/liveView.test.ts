@@ -88,7 +88,7 @@ describe('LiveView', () => {
       } else if (r < 0.75) store.expire(pick(existing).uid);
       else if (r < 0.8) {
         now += 120 * S;
-        store.pruneHistory();
+        await store.pruneHistory();
       } else if (r < 0.9) store.batch(() => {
         for (let k = 0; k < 1 + Math.floor(rnd() * 30); k++) store.upsert(newEvent());
       });

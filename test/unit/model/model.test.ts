@@ -155,16 +155,16 @@ describe('EventStore', () => {
     assert.equal(store.groupCount, 2);
   });
 
-  it('keeps a deleted event as expired history, and prunes it after the window', () => {
+  it('keeps a deleted event as expired history, and prunes it after the window', async () => {
     let now = T0;
     const store = new EventStore({ historyWindowMs: 60 * S, now: () => now });
     store.upsert(coreEvent({ uid: 'a' }));
     store.expire('a');
     assert.equal(store.get('a')?.expiredAt, T0);
     now += 30 * S;
-    assert.equal(store.pruneHistory(), 0);
+    assert.equal(await store.pruneHistory(), 0);
     now += 31 * S;
-    assert.equal(store.pruneHistory(), 1);
+    assert.equal(await store.pruneHistory(), 1);
     assert.equal(store.size, 0);
   });
 

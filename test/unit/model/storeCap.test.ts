@@ -188,7 +188,7 @@ describe('EventStore memory cap', () => {
     });
   });
 
-  it('a shorter history window drops the history now older than it, and nothing live', () => {
+  it('a shorter history window drops the history now older than it, and nothing live', async () => {
     let now = T0;
     const store = new EventStore({ now: () => now, historyWindowMs: 24 * 3_600_000 });
     for (let i = 0; i < 10; i++) store.upsert(coreEvent({ uid: `e${i}`, first: T0 + i * S }));
@@ -197,9 +197,37 @@ describe('EventStore memory cap', () => {
       store.expire(`e${i}`);
     }
     now = T0 + 6 * 3_600_000;
-    assert.equal(store.setHistoryWindow(24 * 3_600_000), 0);
+    assert.equal(await store.setHistoryWindow(24 * 3_600_000), 0);
     // Expired 6, 5, 4, 3, 2 and 1 hours ago: a 2.5-hour window keeps the last two.
-    assert.equal(store.setHistoryWindow(2.5 * 3_600_000), 4);
+    assert.equal(await store.setHistoryWindow(2.5 * 3_600_000), 4);
     assert.deepEqual(uids(store), new Set(['e4', 'e5', 'e6', 'e7', 'e8', 'e9']));
+  });
+
+  it('history that aged out together is pruned in slices; an event written again meanwhile stays', async () => {
+    let now = T0;
+    const store = new EventStore({ now: () => now, maxEvents: 200_000, historyWindowMs: 3_600_000 });
+    store.batch(() => {
+      for (let i = 0; i < 100_000; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 1000}`, first: T0 + i }));
+    });
+    store.batch(() => {
+      for (let i = 0; i < 90_000; i++) store.expire(`e${i}`);
+    });
+    now += 2 * 3_600_000;
+    const changes: StoreChange[] = [];
+    store.onDidChange((c) => changes.push(c));
+    let turns = 0;
+    // Each turn between slices, an expired event comes back (a relist stores it again).
+    const writing = setInterval(() => {
+      turns++;
+      store.upsert(coreEvent({ uid: `e${89_999 - turns}`, object: 'back', first: now }));
+    }, 0);
+    const pruned = await store.pruneHistory();
+    clearInterval(writing);
+    assert.ok(turns > 0 && changes.length > 1, `pruned in ${changes.length} notifications, ${turns} timer turns between them: not in one block`);
+    // One written again before the prune reached it is skipped; after, it is back as new.
+    assert.ok(pruned <= 90_000 && pruned >= 90_000 - turns, `${pruned} pruned`);
+    assert.equal(store.size, 10_000 + turns, 'the live ones, and every one written again');
+    assert.deepEqual([...store.all()].filter((e) => e.expiredAt !== undefined).map((e) => e.uid), [], 'no aged-out history left');
+    for (let k = 1; k <= turns; k++) assert.equal(store.get(`e${89_999 - k}`)?.expiredAt, undefined, 'written again: live, kept');
   });
 });
