@@ -9,6 +9,8 @@
 //     and 200,000 events: what the tree and the controller pay per refresh.
 //  4. History at the default cap (20,000 realistic events): save (first, after 100 changes,
 //     after none) and load: time, bytes written, longest stall, time until events show.
+//  5. At 200,000 events: history pruned with half of it aged out together, then the storeCap
+//     setting lowered to the default: time and the longest stall (goal: under 50 ms).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -494,12 +496,42 @@ async function benchHistory(): Promise<void> {
   }
 }
 
+async function benchPruneAndCap(): Promise<void> {
+  const objects = 5_000;
+  const hour = 3_600_000;
+  console.log(`\n5. ${FILTER_STORE.toLocaleString('en')} events about ${objects.toLocaleString('en')} objects: half of them history that aged out together, pruned; then the cap lowered to ${CAP.toLocaleString('en')} (runs: ${RUNS})`);
+  const prune: { ms: number; stallMs: number; result: number }[] = [];
+  const lower: { ms: number; stallMs: number; result: number }[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    let now = T0 + FILTER_STORE;
+    const store = new EventStore({ maxEvents: FILTER_STORE, historyWindowMs: hour, now: () => now });
+    store.batch(() => {
+      for (let i = 0; i < FILTER_STORE; i++) store.upsert(realisticEvent(i, i % objects));
+    });
+    // Expired by one relist, so they age out in the same minute.
+    store.batch(() => {
+      for (let i = 0; i < FILTER_STORE / 2; i++) store.expire(realisticEvent(i, i % objects).uid);
+    });
+    now += 2 * hour;
+    gc();
+    prune.push(await watched(() => store.pruneHistory()));
+    gc();
+    lower.push(await watched(() => store.setMaxEvents(CAP)));
+    if (store.size !== CAP) throw new Error(`the cap left ${store.size} events`);
+  }
+  const line = (label: string, xs: { ms: number; stallMs: number; result: number }[]) =>
+    console.log(`  ${label} ${xs[0].result.toLocaleString('en')}: ${stats(xs.map((x) => x.ms), 0, ' ms')}; longest stall ${stats(xs.map((x) => x.stallMs), 1, ' ms')} (goal: under ${STALL_GOAL_MS} ms) ${Math.max(...xs.map((x) => x.stallMs)) < STALL_GOAL_MS ? 'met' : 'NOT met'}`);
+  line('pruned', prune);
+  line('cap lowered, dropped', lower);
+}
+
 async function main(): Promise<void> {
   const only = process.env.STORE_BENCH_ONLY;
   if (!only || only.includes('cap')) await benchCap();
   if (!only || only.includes('filter')) await benchFilterChange();
   if (!only || only.includes('refresh')) await benchRefresh();
   if (!only || only.includes('history')) await benchHistory();
+  if (!only || only.includes('prune')) await benchPruneAndCap();
 }
 
 main().catch((e) => {
