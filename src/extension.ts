@@ -91,7 +91,8 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
       }
       if (before.sinkEnabled !== after.sinkEnabled) void sink.setWanted(after.sinkEnabled);
       const reconnect = before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join();
-      if (reconnect) void connectFromSettings(s, after.context);
+      // A context picked with Switch Context stays unless the context setting itself changed.
+      if (reconnect) void connectFromSettings(s, before.context !== after.context ? after.context : undefined);
       applyStoreSettings(s, before, after, reconnect);
     }),
     toDisposable(() => store.clear()),

@@ -63,7 +63,8 @@ async function sortBy(s: Services): Promise<void> {
   if (!order) return;
   s.tree.setOptions({ sortOrder: order });
   s.keys.set(ContextKeys.sortOrder, order);
-  await s.settings.update('sortOrder', order === 'lastSeen' ? undefined : order);
+  // Written even when it is the default: clearing it could let a value set elsewhere (the user's settings) win.
+  await s.settings.update('sortOrder', order);
 }
 
 const GROUPINGS: { value: GroupBy; label: string; description: string }[] = [
@@ -78,7 +79,7 @@ async function groupBy(s: Services): Promise<void> {
   s.tree.setOptions({ groupBy });
   s.keys.set(ContextKeys.groupBy, groupBy);
   await s.owners.setWanted(groupBy === 'workload');
-  await s.settings.update('groupBy', groupBy === 'object' ? undefined : groupBy);
+  await s.settings.update('groupBy', groupBy);
   s.status.update();
 }
 

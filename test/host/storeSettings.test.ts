@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sortTime, type ClusterEvent } from '../../src/model/clusterEvent';
+import { Commands } from '../../src/common/commandIds';
 import type { Services } from '../../src/services/services';
 import { extensionApi, TreeReader, waitFor } from './support';
 
@@ -62,6 +63,54 @@ describe('settings applied while running', function () {
     await config().update('storeCap', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(`the ${OLD_EVENTS} server events back, listed again`, () => onServer(s).length === OLD_EVENTS, 60_000);
     await waitFor('their objects back in the tree', () => t.groups().filter((g) => g.object.namespace === NAMESPACE).length === 30);
+  });
+  it('a namespaces edit keeps the context picked with Switch Context (it only narrows the watch)', async () => {
+    assert.equal(s.connection.context, 'kev-admin');
+    // Switch Context as a person answers it: the picker's second row (the context not current), Enter.
+    const picking = vscode.commands.executeCommand(Commands.switchContext);
+    await new Promise((r) => setTimeout(r, 700));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await picking;
+    await waitFor('switched to kev-limited', () => s.connection.context === 'kev-limited');
+    const started = s.connection.counts.started;
+    try {
+      await config().update('namespaces', [NAMESPACE], vscode.ConfigurationTarget.Global);
+      await waitFor('connected again for the new namespaces', () => s.connection.counts.started > started && s.connection.request.namespaces?.join() === NAMESPACE);
+      assert.equal(s.connection.context, 'kev-limited', 'the context picked for this window stays');
+    } finally {
+      await config().update('namespaces', undefined, vscode.ConfigurationTarget.Global);
+      await s.connection.connect({ ...s.connection.request, context: 'kev-admin', namespaces: [] });
+    }
+  });
+
+  it('Sort By "Last seen" (the default) sticks when the user\'s own settings say otherwise', async () => {
+    await config().update('sortOrder', 'name', vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('sorted by name from the user setting', () => s.tree.sortOrder === 'name');
+      const picking = vscode.commands.executeCommand(Commands.sortBy);
+      await new Promise((r) => setTimeout(r, 700));
+      // The rows: Last seen, Most warnings, Name; the first is the default.
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await picking;
+      await waitFor('sorted by last seen', () => s.tree.sortOrder === 'lastSeen');
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(s.settings.value.sortOrder, 'lastSeen', 'the pick is what the settings say now, not the user value it cleared its way back to');
+      assert.equal(s.tree.sortOrder, 'lastSeen');
+    } finally {
+      await config().update('sortOrder', undefined, vscode.ConfigurationTarget.Global);
+      if (vscode.workspace.workspaceFolders?.length) await config().update('sortOrder', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it('the deprecated groupByNamespace still groups by namespace when groupBy is not set', async () => {
+    await config().update('groupByNamespace', true, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('grouped by namespace', () => s.settings.value.groupBy === 'namespace' && s.tree.groupBy === 'namespace');
+    } finally {
+      await config().update('groupByNamespace', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor('grouped by object again', () => s.tree.groupBy === 'object');
   });
 });
 

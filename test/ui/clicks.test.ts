@@ -200,6 +200,19 @@ describe('the Events view, clicked in Chromium', function () {
     await v.row(/^Live updates paused/).waitFor({ state: 'detached', timeout: 10_000 });
   });
 
+  it('paused, Show Warnings Only ends the pause: the warnings are shown, not the paused rows emptied', async () => {
+    await v.titleButton('Pause Live Updates');
+    await v.row(/^Live updates paused/).waitFor({ timeout: 10_000 });
+    await v.titleButton('Show Warnings Only');
+    await v.row(/^Live updates paused/).waitFor({ state: 'detached', timeout: 30_000 });
+    await eventually('the filter in the header, not "paused"', async () => /Warning/.test(await v.header()) && !/paused/i.test(await v.header()));
+    await v.objectRows().filter({ hasText: /^Pod\// }).first().waitFor({ timeout: 30_000 });
+    for (const row of await v.objectRows().all()) assert.match(await v.badge(row), /^[1-9]\d*$/, `${await row.innerText()} has warnings`);
+    assert.equal(await v.rows().filter({ hasText: /^No events match/ }).count(), 0);
+    await v.titleButton('Show All Event Types');
+    await eventually('all types again', async () => (await v.labels(1)).some((l) => l.startsWith('Deployment/')));
+  });
+
   it('says when a filter hides everything, with Clear Filters beside it', async () => {
     await v.titleButton('Filter Events');
     await v.pick('Text in reason, message or object name');

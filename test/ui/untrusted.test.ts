@@ -1,6 +1,7 @@
 // An untrusted workspace cannot point the extension at a kubeconfig (an exec plugin would
-// run its code) or turn the sink on: its settings for both are ignored, and the sink
-// commands are not offered, where the palette demonstrably lists the extension's others.
+// run its code) or turn the sink on: its settings for both are ignored, the sink stays off
+// even when the user's own settings turn it on, and the sink commands are not offered,
+// where the palette demonstrably lists the extension's others.
 import * as assert from 'node:assert/strict';
 import { EventsViewPage } from './eventsViewPage';
 import { openWorkbench, screenshot, type Workbench } from './support';
@@ -13,6 +14,8 @@ describe('an untrusted workspace (Restricted Mode) in Chromium', function () {
     workbench = await openWorkbench('untrusted', {
       workspaceTrust: true,
       workspaceSettings: { 'kubernetesEvents.kubeconfig': '/workspace-supplied/kubeconfig', 'kubernetesEvents.context': 'kev-limited', 'kubernetesEvents.sink.enabled': true },
+      // The user's own choice of the sink ("Enable for All Workspaces") waits for trust too.
+      settings: { 'kubernetesEvents.sink.enabled': true },
     });
   });
   after(async () => {
@@ -26,6 +29,9 @@ describe('an untrusted workspace (Restricted Mode) in Chromium', function () {
     await v.open();
     // The user's KUBECONFIG (admin) is used, not the workspace's path or its limited context.
     assert.match(await v.statusBarItem().innerText(), /kev-admin/);
+    // Connected (the rows are the admin's), given time to start a sink it must not start.
+    await v.row(/^Deployment\//).first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(3000);
     assert.doesNotMatch(await v.header(), /sink on/i);
     await screenshot(page, '5-untrusted-workspace');
     await page.keyboard.press('F1');

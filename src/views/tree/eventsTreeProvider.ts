@@ -73,7 +73,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     readonly owners: OwnerIndex = new OwnerIndex(),
   ) {
     // A cleared store (a context switch) leaves no node of the old cluster behind.
-    this.subscription = store.onDidChange((c) => c.all && this.forgetNodes());
+    this.subscription = store.onDidChange((c) => c.all && this.forgetAll());
     this.view = store.liveView(NO_FILTER, options.sortOrder);
     this.viewSubscription = this.view.onDidChange((c) => this.schedule(c));
     this.ticker = new AgeTicker((nodes) => this.changed.fire(nodes), () => this.context());
@@ -106,15 +106,16 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (store === this.store) return Promise.resolve();
     this.subscription.dispose();
     this.store = store;
-    this.subscription = store.onDidChange((c) => c.all && this.forgetNodes());
+    this.subscription = store.onDidChange((c) => c.all && this.forgetAll());
     this.forgetNodes();
-    if (this.frozen) this.frozen = [];
+    this.unfreeze();
     return this.useView();
   }
 
   /** Resolves when the view through the new filter is shown. */
   setFilter(filter: EventFilter): Promise<void> {
     this.filterNow = filter;
+    this.unfreeze();
     return this.useView();
   }
 
@@ -148,6 +149,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     // Group nodes know their parent: a change of grouping makes new ones.
     if (options.groupBy !== undefined && options.groupBy !== this.options.groupBy) this.forgetNodes();
     const reorder = options.sortOrder !== undefined && options.sortOrder !== this.options.sortOrder;
+    if (reorder || (options.groupBy !== undefined && options.groupBy !== this.options.groupBy)) this.unfreeze();
     this.options = { ...this.options, ...options };
     if (reorder) void this.useView();
     else this.refreshAll();
@@ -168,10 +170,19 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   resume(): void {
     if (!this.frozen) return;
-    this.frozen = undefined;
-    this.heldBack = 0;
+    this.unfreeze();
     this.dropRollup();
     this.refreshAll();
+  }
+
+  /**
+   * A pause holds the rows of one view still; asking for another (a filter, warnings only,
+   * an object's events, another order or grouping, another cluster) ends it, or the rows
+   * held would be the old view's, counted and expanded through the new one.
+   */
+  private unfreeze(): void {
+    this.frozen = undefined;
+    this.heldBack = 0;
   }
 
   /** The groups the view shows now, in its order (a pause keeps the order it had). */
@@ -257,6 +268,15 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   /** A context switch: no node of the old cluster is kept. */
+  /** The store was emptied (another cluster): no node, and no paused row, is of it any more. */
+  private forgetAll(): void {
+    const wasPaused = this.paused;
+    this.unfreeze();
+    this.forgetNodes();
+    // The view told us of the change before the store did, while we were still paused.
+    if (wasPaused) this.refreshAll();
+  }
+
   private forgetNodes(): void {
     this.dropRollup();
     this.groupNodes.clear();
