@@ -5,7 +5,8 @@ export const ContextKeys = {
   state: 'kubernetesEvents.state',
   warningsOnly: 'kubernetesEvents.warningsOnly',
   filtered: 'kubernetesEvents.filtered',
-  sinkEnabled: 'kubernetesEvents.sinkEnabled',
+  /** The sink is wanted (its setting is on), running or waiting for a connection: Disable Sink is offered. */
+  sinkWanted: 'kubernetesEvents.sinkWanted',
   paused: 'kubernetesEvents.paused',
   /** 'lastSeen' | 'warnings' | 'name'. */
   sortOrder: 'kubernetesEvents.sortOrder',

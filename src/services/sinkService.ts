@@ -57,7 +57,10 @@ export class SinkService extends Disposable {
 
   /** Wants it on or off; resolves once the sink follows. */
   setWanted(wanted: boolean): Promise<void> {
+    const changed = this.wanted !== wanted;
     this.wanted = wanted;
+    // Wanted but not running (no connection yet) is a state the menus show (Disable Sink).
+    if (changed) this.fire();
     return this.reconcile();
   }
 

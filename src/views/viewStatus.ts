@@ -64,6 +64,8 @@ export class ViewStatus extends Disposable {
   private countdown: NodeJS.Timeout | undefined;
   private retryAt: number | undefined;
   private shown = { title: '', status: '' };
+  /** The live-warning count the status bar shows. */
+  private shownWarnings = -1;
   readonly badge: WarningBadge;
 
   constructor(
@@ -87,6 +89,9 @@ export class ViewStatus extends Disposable {
     this._register(sink.onDidChange(() => this.update()));
     this._register(filters.onDidChange(() => this.update()));
     this._register(tree.onDidSettle(() => this.update()));
+    // The status bar counts the main store's live warnings; a filter hides changes from the
+    // tree (so from onDidSettle), not from that count.
+    this._register(store.onDidChange(() => store.liveWarnings !== this.shownWarnings && this.update()));
     this._register({ dispose: () => (this.stopProgress(), clearInterval(this.countdown)) });
     this.update();
   }
@@ -174,7 +179,7 @@ export class ViewStatus extends Disposable {
     if (this.tree.paused) rows.unshift(new StatusNode('paused', 'info', `Live updates paused${this.tree.heldBackChanges ? `: ${this.tree.heldBackChanges} change${this.tree.heldBackChanges === 1 ? '' : 's'} waiting` : ''}`), RESUME);
     this.state = state;
     this.keys.set(ContextKeys.state, state);
-    this.keys.set(ContextKeys.sinkEnabled, this.sink.enabled);
+    this.keys.set(ContextKeys.sinkWanted, this.sink.isWanted);
     this.keys.set(ContextKeys.paused, this.tree.paused);
     this.tree.setStatus(rows);
     this.updateTitle(context);
@@ -189,6 +194,7 @@ export class ViewStatus extends Disposable {
     const title = parts.join(' · ');
     if (title !== this.shown.title) this.view.title = this.shown.title = title;
     const warnings = this.badge.liveWarnings;
+    this.shownWarnings = warnings;
     const text = `$(pulse) ${context ?? 'Kubernetes Events'}${warnings > 0 ? `  $(warning) ${warnings}` : ''}${this.sink.enabled ? '  $(cloud-upload)' : ''}`;
     const tooltip = [
       `Kubernetes Events: ${context ? `context ${context}` : 'not connected'}`,

@@ -220,6 +220,12 @@ describe('the Events view, clicked in Chromium', function () {
     await v.type('no-event-says-this');
     await v.accept();
     await v.row(/^No events match the filter: "no-event-says-this"$/).waitFor({ timeout: 10_000 });
+    // The status bar counts every live warning, the filter's or not: a new one counts at once.
+    const count = async () => Number(/kev-admin\s+(\d+)/.exec(await v.statusBarItem().innerText())?.[1] ?? 0);
+    const before = await count();
+    const stamp = Date.now().toString(36);
+    await createEvent(NS, `hidden.${stamp}`, { kind: 'ConfigMap', name: `hidden-${stamp}`, apiVersion: 'v1' }, 'Hidden', 'a warning the filter hides');
+    await eventually('the status bar counting the new warning', async () => (await count()) > before);
     await v.row('Clear Filters').click();
     await v.row(/^Deployment\/web$/).waitFor({ timeout: 10_000 });
   });
