@@ -186,17 +186,29 @@ describe('the Events view, clicked in Chromium', function () {
     assert.ok(age(later) - age(first) <= Math.ceil((Date.now() - started) / 1000) + 1, `"${first}" then "${later}": never ahead of the clock`);
   });
 
-  it('pauses live updates: new events wait, a row says how many, Resume shows them', async () => {
+  it('pauses live updates: new events wait, what is open stays as it was, a row says how many, Resume shows them', async () => {
+    const stamp = Date.now().toString(36);
+    // An object open before the pause, with one event.
+    await createEvent(NS, `open.${stamp}`, { kind: 'ConfigMap', name: `open-${stamp}`, apiVersion: 'v1' }, 'BeforePause', 'the one event before the pause', 'Normal');
+    const open = v.row(`ConfigMap/open-${stamp}`);
+    await open.waitFor({ timeout: 30_000 });
+    await v.expand(open);
+    await v.row(/BeforePause: the one event before the pause/).waitFor({ timeout: 10_000 });
     await v.titleButton('Pause Live Updates');
     await v.row(/^Live updates paused/).waitFor({ timeout: 10_000 });
     const before = await v.stableLabels(1);
-    const stamp = Date.now().toString(36);
     await createEvent(NS, `paused.${stamp}`, { kind: 'ConfigMap', name: `paused-${stamp}`, apiVersion: 'v1' }, 'WhilePaused', 'arrived during the pause');
+    await createEvent(NS, `open2.${stamp}`, { kind: 'ConfigMap', name: `open-${stamp}`, apiVersion: 'v1' }, 'DuringPause', 'a second event on the open object', 'Normal');
     await v.row(/^Live updates paused: \d+ changes? waiting$/).waitFor({ timeout: 30_000 });
+    // Past a tick of the ages (every 5 s), which redraws rows.
+    await page.waitForTimeout(6_000);
     assert.deepEqual((await v.labels(1)).filter((l) => !l.startsWith('Live') && !l.startsWith('Resume')), before.filter((l) => !l.startsWith('Live') && !l.startsWith('Resume')), 'rows stay where they were');
+    assert.equal(await v.rows().filter({ hasText: /DuringPause/ }).count(), 0, 'nothing new under the open object');
+    assert.match(await open.innerText(), /· 1 event ·/, 'its count as it was');
     await screenshot(page, 'ui-5-paused');
     await v.row('Resume Live Updates').click();
     await v.row(`ConfigMap/paused-${stamp}`).waitFor({ timeout: 30_000 });
+    await v.row(/DuringPause: a second event on the open object/).waitFor({ timeout: 30_000 });
     await v.row(/^Live updates paused/).waitFor({ state: 'detached', timeout: 10_000 });
   });
 

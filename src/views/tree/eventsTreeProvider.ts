@@ -14,6 +14,7 @@ import type { SortOrder } from '../../model/groupOrder';
 import { OwnerIndex } from '../../model/ownerIndex';
 import { RollupBuild, type Rollup } from '../../model/rollup';
 import { AgeTicker } from './ageTicker';
+import { FrozenGroup } from './frozenGroup';
 import { EventNode } from './nodes/eventNode';
 import { GroupNode } from './nodes/groupNode';
 import { MoreNode } from './nodes/moreNode';
@@ -48,7 +49,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private pending: Set<string> | undefined;
   private pendingAll = false;
   private timer: NodeJS.Timeout | undefined;
-  private frozen: readonly EventGroup[] | undefined;
+  /** While paused: the rows as they were, by key, and the events listed under them, by uid. */
+  private frozen: readonly FrozenGroup[] | undefined;
+  private frozenByKey: Map<string, FrozenGroup> | undefined;
+  private frozenEvents: Map<string, ClusterEvent> | undefined;
   /** In workload mode: the roll-up of the groups shown, kept current with the groups that changed. */
   private rollup: Rollup | undefined;
   /** A roll-up being built in slices (a large store): the rows come when it is done. */
@@ -164,7 +168,13 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** Holds the rows where they are (the store keeps filling); resume shows what changed. */
   pause(): void {
-    this.frozen ??= this.view.groups();
+    if (!this.frozen) {
+      const events = new Map<string, ClusterEvent>();
+      const view = this.view;
+      this.frozen = view.groups().map((g) => new FrozenGroup(g, this.eventNodes.has(g.key), events, () => view.group(g.key)));
+      this.frozenByKey = new Map(this.frozen.map((g) => [g.key, g]));
+      this.frozenEvents = events;
+    }
     this.heldBack = 0;
   }
 
@@ -182,6 +192,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
    */
   private unfreeze(): void {
     this.frozen = undefined;
+    this.frozenByKey = undefined;
+    this.frozenEvents = undefined;
     this.heldBack = 0;
   }
 
@@ -334,8 +346,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   context(): RenderContext {
     return {
       now: this.now(),
-      group: (key) => this.view.group(key),
-      event: (uid) => this.store.get(uid),
+      group: (key) => this.frozenByKey?.get(key) ?? this.view.group(key),
+      event: (uid) => this.frozenEvents?.get(uid) ?? this.store.get(uid),
       showNamespace: this.options.groupBy !== 'namespace',
       rollup: (key) => this.rollup?.node(key),
     };
@@ -461,7 +473,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (node instanceof GroupNode) {
       // In workload mode the objects it owns come first, then its own events.
       const owned = this.options.groupBy === 'workload' ? (this.rollupNow()?.node(node.key)?.children ?? []).map((c) => this.groupNode(c.key, c.object)) : [];
-      const group = this.view.group(node.key);
+      const group = this.frozenByKey?.get(node.key) ?? this.view.group(node.key);
       if (!group) return owned;
       const limit = this.expanded.has(node.key) ? Infinity : this.options.maxChildren;
       const shown: TreeNode[] = (limit === Infinity ? group.events : group.newest(limit)).map((e) => this.eventNode(node, e.uid));

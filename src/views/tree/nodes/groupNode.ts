@@ -24,7 +24,7 @@ export class GroupNode implements TreeNode {
     const r = ctx.rollup(this.key);
     if (r) return { events: r.events, warnings: r.warnings, newest: r.newest, owns: r.children.length };
     const group = ctx.group(this.key);
-    return { events: group?.events.length ?? 0, warnings: group?.warnings ?? 0, newest: group?.events[0], owns: 0 };
+    return { events: group?.count ?? 0, warnings: group?.warnings ?? 0, newest: group?.newest(1)[0], owns: 0 };
   }
 
   treeItem(ctx: RenderContext): vscode.TreeItem {
