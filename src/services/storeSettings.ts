@@ -1,9 +1,9 @@
-// Settings read once at start used to change nothing until the window was reloaded, silently.
-// Now the store's take effect at once: a lowered cap drops the events seen longest ago (in
-// slices), a raised one lists again when the old cap had dropped some, so the view fills up
-// to it; a new history window drops history older than it. The correlator's shape the
-// sinks, which start with the window (as client-go's broadcaster takes its options when it
-// is made), so changing them offers the reload they need instead of doing nothing.
+// The store's settings take effect as they change: a lowered cap drops the events seen
+// longest ago (in slices), a raised one lists again when the old cap had dropped some, so
+// the view fills up to it; a new history window drops history older than it. The
+// correlator's shape the sinks, which start with the window (as client-go's broadcaster
+// takes its options when it is made), so changing one offers the reload it needs rather
+// than seeming to do nothing.
 import * as vscode from 'vscode';
 import { connectFromSettings } from '../commands/cluster';
 import type { Settings } from '../common/settingsValidation';

@@ -151,9 +151,10 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   setOptions(options: Partial<TreeOptions>): void {
     // Group nodes know their parent: a change of grouping makes new ones.
-    if (options.groupBy !== undefined && options.groupBy !== this.options.groupBy) this.forgetNodes();
+    const regroup = options.groupBy !== undefined && options.groupBy !== this.options.groupBy;
     const reorder = options.sortOrder !== undefined && options.sortOrder !== this.options.sortOrder;
-    if (reorder || (options.groupBy !== undefined && options.groupBy !== this.options.groupBy)) this.unfreeze();
+    if (regroup) this.forgetNodes();
+    if (regroup || reorder) this.unfreeze();
     this.options = { ...this.options, ...options };
     if (reorder) void this.useView();
     else this.refreshAll();
@@ -279,7 +280,6 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.settled.fire();
   }
 
-  /** A context switch: no node of the old cluster is kept. */
   /** The store was emptied (another cluster): no node, and no paused row, is of it any more. */
   private forgetAll(): void {
     const wasPaused = this.paused;
@@ -289,6 +289,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (wasPaused) this.refreshAll();
   }
 
+  /** A context switch or a new grouping: no node made before is kept. */
   private forgetNodes(): void {
     this.dropRollup();
     this.groupNodes.clear();
