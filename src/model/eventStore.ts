@@ -171,27 +171,11 @@ export class EventStore {
    * kept or looked up (at 200,000 events those lookups alone blocked for 40-80 ms), and the
    * store is gone through in slices that yield to the event loop (in one go it blocked for 20 ms).
    */
-  async reconcile(origin: ClusterEvent['origin'], listStart: number, namespace?: string): Promise<number> {
-    let expired = 0;
-    const entries = this.entries.snapshot();
-    let i = 0;
-    while (i < entries.length) {
-      const slice = new Slice();
-      this.batch(() => {
-        while (i < entries.length) {
-          const entry = entries[i++];
-          const e = entry.event;
-          // Still the entry held (the slices leave room for other writes), not stored since the list began.
-          if (entry.seq <= listStart && e.origin === origin && e.expiredAt === undefined && (namespace === undefined || e.namespace === namespace) && this.entries.get(e.uid) === entry) {
-            this.expire(e.uid);
-            expired++;
-          }
-          if (slice.spent()) break;
-        }
-      });
-      if (i < entries.length) await yieldToEventLoop();
-    }
-    return expired;
+  reconcile(origin: ClusterEvent['origin'], listStart: number, namespace?: string): Promise<number> {
+    return this.inSlices(
+      (entry) => entry.seq <= listStart && entry.event.origin === origin && entry.event.expiredAt === undefined && (namespace === undefined || entry.event.namespace === namespace),
+      (entry) => this.expire(entry.event.uid),
+    );
   }
 
   /**
@@ -199,28 +183,38 @@ export class EventStore {
    * events the scan alone took 12-20 ms in one go, and dropping 100,000 that aged out
    * together (a relist that expired them, a day before) 206 ms. Resolves with how many.
    */
-  async pruneHistory(): Promise<number> {
+  pruneHistory(): Promise<number> {
     const cutoff = this.now() - this.historyWindowMs;
+    return this.inSlices(
+      (entry) => entry.event.expiredAt !== undefined && entry.event.expiredAt < cutoff,
+      (entry) => this.drop(entry, false),
+    );
+  }
+
+  /**
+   * Goes through every entry held now in slices that yield to the event loop, each slice one
+   * change notification, and applies `act` to those `matches` picks that are still the entry
+   * held (the slices leave room for other writes). Resolves with how many it acted on.
+   */
+  private async inSlices(matches: (entry: StoreEntry) => boolean, act: (entry: StoreEntry) => void): Promise<number> {
     const entries = this.entries.snapshot();
-    let pruned = 0;
+    let acted = 0;
     let i = 0;
     while (i < entries.length) {
       const slice = new Slice();
       this.batch(() => {
         while (i < entries.length) {
           const entry = entries[i++];
-          const expiredAt = entry.event.expiredAt;
-          // Still the entry held: the slices leave room for other writes.
-          if (expiredAt !== undefined && expiredAt < cutoff && this.entries.get(entry.event.uid) === entry) {
-            this.drop(entry, false);
-            pruned++;
+          if (matches(entry) && this.entries.get(entry.event.uid) === entry) {
+            act(entry);
+            acted++;
           }
           if (slice.spent()) break;
         }
       });
       if (i < entries.length) await yieldToEventLoop();
     }
-    return pruned;
+    return acted;
   }
 
   /**
