@@ -10,7 +10,7 @@ import { FakeClock, formatTime, SimpleIntervalClock, type PassiveClock } from '.
 import { EventCorrelator, eventAggregatorByReasonFunc } from '../../src/record/eventsCache';
 import type { Event } from '../../src/record/types';
 import { zeroless } from '../unit/record/support';
-import { randomStream, scenarioStreams, type Stream } from './streams';
+import { boundaryStream, randomStream, scenarioStreams, type Stream } from './streams';
 
 interface GoDecision {
   skip: boolean;
@@ -22,6 +22,9 @@ interface GoDecision {
 /** Seeded random streams, and events in each (at least). */
 const RANDOM_STREAMS = 60;
 const EVENTS_PER_STREAM = 1000;
+/** Seeded streams whose keys meet across field boundaries, and events in each. */
+const BOUNDARY_STREAMS = 6;
+const EVENTS_PER_BOUNDARY_STREAM = 2000;
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -89,6 +92,37 @@ function runPortAndCompare(stream: Stream, goDecisions: GoDecision[]): string[] 
   return diffs;
 }
 
+/**
+ * Events whose key is the same text as an earlier event's key made of other fields (the
+ * fields' texts shifted across a boundary): event keys, spam keys, and an event key that is
+ * the same text as another event's aggregate key.
+ */
+function boundaryMeetings(stream: Stream): { event: number; spam: number; eventAndAggregate: number } {
+  const count = { event: 0, spam: 0, eventAndAggregate: 0 };
+  const eventKeys = new Map<string, string>();
+  const spamKeys = new Map<string, string>();
+  const aggregateKeys = new Map<string, string>();
+  /** Whether `fields` join into a key seen before from other fields; remembers the first. */
+  const meets = (seen: Map<string, string>, fields: (string | undefined)[]) => {
+    const key = fields.join('');
+    const own = JSON.stringify(fields.map((f) => f ?? ''));
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, own);
+    return first !== undefined && first !== own;
+  };
+  for (const { event: e } of stream.lines) {
+    const o = e.involvedObject;
+    const s = e.source;
+    const eventFields = [s?.component, s?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message];
+    const aggregateFields = [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance];
+    if (meets(eventKeys, eventFields)) count.event++;
+    if (meets(spamKeys, [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type])) count.spam++;
+    meets(aggregateKeys, aggregateFields);
+    if (aggregateKeys.has(eventFields.join(''))) count.eventAndAggregate++;
+  }
+  return count;
+}
+
 /** Totals over every stream, to show the streams exercise each path. */
 const seen = { events: 0, skips: 0, patches: 0, aggregates: 0, forgotten: 0 };
 
@@ -123,6 +157,20 @@ describe('EventCorrelator against client-go v0.34.4 (differential)', function ()
     for (let seed = 1; seed <= RANDOM_STREAMS; seed++) {
       it(`seed ${seed}`, () => {
         const stream = randomStream(seed, EVENTS_PER_STREAM + (seed % 7) * 100);
+        const go = runGo(oracle, stream);
+        tally(stream, go);
+        const diffs = runPortAndCompare(stream, go);
+        assert.deepEqual(diffs.slice(0, 5), [], `${diffs.length} difference(s)`);
+      });
+    }
+  });
+
+  describe(`${BOUNDARY_STREAMS} streams whose keys meet across field boundaries`, () => {
+    for (let seed = 1; seed <= BOUNDARY_STREAMS; seed++) {
+      it(`seed ${seed}`, () => {
+        const stream = boundaryStream(seed, EVENTS_PER_BOUNDARY_STREAM);
+        const meetings = boundaryMeetings(stream);
+        assert.ok(meetings.event > 100 && meetings.spam > 100 && meetings.eventAndAggregate > 10, `keys that meet: ${JSON.stringify(meetings)}`);
         const go = runGo(oracle, stream);
         tally(stream, go);
         const diffs = runPortAndCompare(stream, go);

@@ -136,3 +136,55 @@ export function scenarioStreams(): Stream[] {
     s('TestEventSpamFilter: same object, other reason, default key, burst 1', 1, [{ event: cacheTestEvent('original', 'i am first') }, { event: cacheTestEvent('duplicate', 'me again') }], 1),
   ];
 }
+
+/**
+ * Keys that meet across field boundaries. client-go joins each key's fields with no
+ * separator, so component "kube" and host "let" is the same key as "kubelet" and "": such
+ * events share a cache entry in Go, and must here. Each event takes one of a few texts for
+ * each run of neighbouring key fields and cuts it between those fields at a random place;
+ * a message that is the text of a reporting controller and instance makes an event's key
+ * the same text as an aggregate's.
+ */
+export function boundaryStream(seed: number, count: number): Stream {
+  const r = prng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  /** `text` cut into `parts` fields at random places (empty fields too). */
+  const cut = (text: string, parts: number): string[] => {
+    const at = Array.from({ length: parts - 1 }, () => Math.floor(r() * (text.length + 1))).sort((a, b) => a - b);
+    return [0, ...at].map((from, i) => text.slice(from, i < at.length ? at[i] : text.length));
+  };
+  let at = BigInt(Date.UTC(2024, 0, 1)) * 1_000_000n + BigInt(seed) * NANOS_PER_SECOND;
+  const lines: StreamLine[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = r();
+    // Mostly fast, so groups aggregate (and with the default burst the spam bucket drains); sometimes past both windows.
+    at += BigInt(Math.floor((p < 0.8 ? r() * 2 : p < 0.97 ? 5 + r() * 100 : 700 + r() * 400) * 1e9));
+    const [component, host, kind] = cut(pick(['kubeletPod', 'schedPod']), 3);
+    const [namespace, name] = cut(pick(['defaultweb', 'shopdb']), 2);
+    const [fieldPath, uid] = cut(pick(['spec.c1u-1', 'u-2']), 2);
+    const [reportingComponent, reportingInstance] = cut(pick(['kubeletn1', 'ctrl']), 2);
+    // Some numbered messages, so that groups fill up and aggregate.
+    const [reason, message] = r() < 0.3 ? ['R', `msg${Math.floor(r() * 12)}`] : cut(pick(['Rkubeletn1', 'Rctrl', 'BackOffctrl', 'Rmctrl']), 2);
+    const involvedObject: ObjectReference = { kind, namespace, name, uid, apiVersion: 'v1' };
+    if (fieldPath) involvedObject.fieldPath = fieldPath;
+    const time = formatTime(at);
+    lines.push({
+      atNanos: at.toString(),
+      event: {
+        metadata: { name: `${name}.${at.toString(16)}`, namespace: namespace || 'default' },
+        involvedObject,
+        reason,
+        message,
+        source: { component, host },
+        firstTimestamp: time,
+        lastTimestamp: time,
+        count: 1,
+        type: r() < 0.7 ? 'Normal' : 'Warning',
+        reportingComponent,
+        reportingInstance,
+      },
+    });
+  }
+  // Odd seeds with client-go's burst (most events skipped as spam), even ones with a burst nothing exceeds.
+  return { name: `boundaries, seed ${seed}`, header: { clock: 'fake', burstSize: seed % 2 === 0 ? count : 0 }, lines };
+}
