@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { formatTime, NANOS_PER_SECOND, RealClock, type PassiveClock } from './clock';
 import { goJsonString } from './goJson';
+import { joined, type JoinedKey } from './joinedKey';
 import { Lru } from './lru';
 import { TokenBucketPassiveRateLimiter } from './tokenBucket';
 import { copyEvent, type Event } from './types';
@@ -20,33 +21,52 @@ export const DEFAULT_SPAM_QPS = Math.fround(1 / 300);
 /** The prefix of an aggregated event's message. */
 export const AGGREGATE_MESSAGE_PREFIX = '(combined from similar events): ';
 
-/** The key of events that are the same to the letter (every field but name, time and count). */
-export function getEventKey(e: Event): string {
+/** getEventKey's fields: the caches take them unjoined (joinedKey.ts). */
+function eventKeyFields(e: Event): JoinedKey {
   const o = e.involvedObject;
   const s = e.source;
-  return [s?.component, s?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message].join('');
+  return [s?.component, s?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message];
+}
+
+/** The key of events that are the same to the letter (every field but name, time and count). */
+export function getEventKey(e: Event): string {
+  return joined(eventKeyFields(e));
+}
+
+/** getSpamKey's fields. */
+function spamKeyFields(e: Event): JoinedKey {
+  const o = e.involvedObject;
+  const s = e.source;
+  return [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type];
 }
 
 /** The spam filter's key: source, object and type (no field path, reason or message). */
 export function getSpamKey(e: Event): string {
-  const o = e.involvedObject;
-  const s = e.source;
-  return [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type].join('');
+  return joined(spamKeyFields(e));
 }
 
-export type EventSpamKeyFunc = (e: Event) => string;
-/** Returns [aggregateKey, localKey]: events with one aggregateKey and distinct localKeys are similar. */
-export type EventAggregatorKeyFunc = (e: Event) => [string, string];
+/** Go's func(*v1.Event) string; a key may also be given as the fields it joins. */
+export type EventSpamKeyFunc = (e: Event) => JoinedKey;
+/**
+ * Returns [aggregateKey, localKey]: events with one aggregateKey and distinct localKeys are
+ * similar. The aggregate key may be given as the fields it joins.
+ */
+export type EventAggregatorKeyFunc = (e: Event) => [JoinedKey, string];
 export type EventAggregatorMessageFunc = (e: Event) => string;
 /** Chooses which local key an aggregate group forgets once it is full (Go's sets.String PopAny). */
 export type ForgetChooser = (localKeys: ReadonlySet<string>) => string;
 
-/** Similar = same source, object, type, reason and reporting controller and instance; the message tells them apart. */
-export function eventAggregatorByReasonFunc(e: Event): [string, string] {
+/** eventAggregatorByReasonFunc with the aggregate key as its fields, unjoined: the default. */
+function aggregateByReasonFields(e: Event): [JoinedKey, string] {
   const o = e.involvedObject;
   const s = e.source;
-  const aggregateKey = [s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance].join('');
-  return [aggregateKey, e.message ?? ''];
+  return [[s?.component, s?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance], e.message ?? ''];
+}
+
+/** Similar = same source, object, type, reason and reporting controller and instance; the message tells them apart. */
+export function eventAggregatorByReasonFunc(e: Event): [string, string] {
+  const [aggregateKey, localKey] = aggregateByReasonFields(e);
+  return [joined(aggregateKey), localKey];
 }
 
 export function eventAggregatorByReasonMessageFunc(e: Event): string {
@@ -118,9 +138,9 @@ export class EventAggregator {
   }
 
   /** The event to send (maybe an aggregate) and the key it is counted under. Reads the clock once. */
-  eventAggregate(newEvent: Event): { event: Event; key: string } {
+  eventAggregate(newEvent: Event): { event: Event; key: JoinedKey } {
     const now = this.clock.now();
-    const eventKey = getEventKey(newEvent);
+    const eventKey = eventKeyFields(newEvent);
     const [aggregateKey, localKey] = this.keyFunc(newEvent);
     let record = this.cache.get(aggregateKey);
     // A record never seen has Go's zero time: its interval is always "too old".
@@ -155,7 +175,7 @@ export class EventAggregator {
   }
 
   /** The local keys of a group, without touching recency (for conformance checks). */
-  peekLocalKeys(aggregateKey: string): ReadonlySet<string> | undefined {
+  peekLocalKeys(aggregateKey: JoinedKey): ReadonlySet<string> | undefined {
     const keys = this.cache.peek(aggregateKey)?.localKeys;
     return typeof keys === 'string' ? new Set([keys]) : keys;
   }
@@ -191,7 +211,7 @@ export class EventLogger {
     this.cache = new Lru(lruCacheEntries);
   }
 
-  eventObserve(newEvent: Event, key: string): { event: Event; patch: string | undefined } {
+  eventObserve(newEvent: Event, key: JoinedKey): { event: Event; patch: string | undefined } {
     const event = copyEvent(newEvent);
     const last = this.cache.get(key);
     let patch: string | undefined;
@@ -206,13 +226,13 @@ export class EventLogger {
     return { event, patch };
   }
 
-  /** Learns the server's copy after a successful create or patch; `key` is getEventKey(e) when the caller has it. */
-  updateState(e: Event, key = getEventKey(e)): void {
+  /** Learns the server's copy after a successful create or patch; `key` is getEventKey(e) (or its fields) when the caller has it. */
+  updateState(e: Event, key: JoinedKey = eventKeyFields(e)): void {
     this.remember(this.cache.get(key), key, e);
   }
 
   /** Go's cache.Add(key, eventLog{...}): `log` is what get(key) just returned, if anything. */
-  private remember(log: EventLog | undefined, key: string, e: Event): void {
+  private remember(log: EventLog | undefined, key: JoinedKey, e: Event): void {
     if (log === undefined) {
       this.cache.add(key, { count: e.count ?? 0, firstTimestamp: e.firstTimestamp, name: e.metadata.name, resourceVersion: e.metadata.resourceVersion });
       return;
@@ -246,12 +266,12 @@ export function populateDefaults(o: CorrelatorOptions): Required<CorrelatorOptio
     lruCacheSize: o.lruCacheSize || MAX_LRU_CACHE_ENTRIES,
     burstSize: o.burstSize || DEFAULT_SPAM_BURST,
     qps: o.qps || DEFAULT_SPAM_QPS,
-    keyFunc: o.keyFunc ?? eventAggregatorByReasonFunc,
+    keyFunc: o.keyFunc ?? aggregateByReasonFields,
     messageFunc: o.messageFunc ?? eventAggregatorByReasonMessageFunc,
     maxEvents: o.maxEvents || DEFAULT_AGGREGATE_MAX_EVENTS,
     maxIntervalInSeconds: o.maxIntervalInSeconds || DEFAULT_AGGREGATE_INTERVAL_IN_SECONDS,
     clock: o.clock ?? new RealClock(),
-    spamKeyFunc: o.spamKeyFunc ?? getSpamKey,
+    spamKeyFunc: o.spamKeyFunc ?? spamKeyFields,
     chooseForgotten: o.chooseForgotten ?? randomForgetChooser(),
   };
 }
@@ -270,7 +290,7 @@ export class EventCorrelator {
    * The last event sent and its getEventKey: updateState usually gets the server's copy of
    * it, whose key fields are the same strings, so the key need not be built again.
    */
-  private lastSent: { readonly event: Event; readonly key: string } | undefined;
+  private lastSent: { readonly event: Event; readonly key: JoinedKey } | undefined;
 
   constructor(options: CorrelatorOptions = {}) {
     const o = populateDefaults(options);
@@ -295,7 +315,7 @@ export class EventCorrelator {
 
   updateState(e: Event): void {
     const sent = this.lastSent;
-    this.logger.updateState(e, sent !== undefined && sameEventKeyFields(e, sent.event) ? sent.key : getEventKey(e));
+    this.logger.updateState(e, sent !== undefined && sameEventKeyFields(e, sent.event) ? sent.key : eventKeyFields(e));
   }
 }
 

@@ -3,43 +3,31 @@
 // maxEntries. No TTL.
 //
 // Written out here for speed: the correlator calls it three to five times per event, with
-// keys of a few hundred characters built afresh for each event (client-go's getEventKey
-// and friends). Two costs dominated (measured with `npm run bench` and --cpu-prof):
+// keys of a few hundred characters made afresh for each event (client-go's getEventKey
+// and friends). Three costs dominated (measured with `npm run bench` and --cpu-prof):
 //  - the lru-cache package's per-call option handling: entries here live in slots of
 //    preallocated arrays linked by index, so a full cache allocates nothing per entry;
 //  - V8 hashing every character of each fresh key (Node 20: about 2 ns a character):
-//    entries are found by a fingerprint of at most FINGERPRINT_SAMPLES characters spread
-//    over the key, then compared whole, so lookups stay exact. Keys whose fingerprints
-//    collide share a chain; if a chain ever grows past MAX_CHAIN (keys that differ only
-//    where the fingerprint does not look), the cache switches to hashing whole keys.
+//    entries are found by a fingerprint of a few characters spread over the key, then
+//    compared whole, so lookups stay exact. Keys whose fingerprints collide share a chain;
+//    if a chain ever grows past MAX_CHAIN (keys that differ only where the fingerprint does
+//    not look), the cache switches to hashing whole keys;
+//  - joining each key's fields: a key may be given as its fields (joinedKey.ts), never
+//    joined unless the cache falls back to whole keys.
+import { fingerprint, joined, sameText, type JoinedKey } from './joinedKey';
 
 /** No slot: the end of the list. */
 const NONE = -1;
-/** Characters a fingerprint reads, evenly spread over the key (shorter keys: all of them). */
-const FINGERPRINT_SAMPLES = 48;
 /** Entries with one fingerprint before the cache stops trusting fingerprints. */
 const MAX_CHAIN = 8;
-
-/** FNV-1a over sampled characters and the length: a function of the key's text alone. */
-export function fingerprint(key: string): number {
-  const n = key.length;
-  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  if (n <= FINGERPRINT_SAMPLES) {
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  } else {
-    const step = (n - 1) / (FINGERPRINT_SAMPLES - 1);
-    for (let k = 0; k < FINGERPRINT_SAMPLES; k++) h = Math.imul(h ^ key.charCodeAt((k * step) | 0), 0x01000193);
-  }
-  return (h ^ (h >>> 16)) | 0;
-}
 
 export class Lru<V extends object> {
   /** Fingerprint → the slot, or the slots, of keys with that fingerprint. */
   private byFingerprint: Map<number, number | number[]> | undefined = new Map();
-  /** Key → slot, once fingerprints proved too weak for these keys. */
+  /** Joined key → slot, once fingerprints proved too weak for these keys. */
   private byKey: Map<string, number> | undefined;
   private count = 0;
-  private readonly keys: (string | undefined)[] = [];
+  private readonly keys: (JoinedKey | undefined)[] = [];
   private readonly values: (V | undefined)[] = [];
   private readonly fingerprints: Int32Array;
   /** Per slot, the next slot towards the least recently used end, and towards the most recent. */
@@ -49,11 +37,18 @@ export class Lru<V extends object> {
   private oldest = NONE;
   /**
    * The key the last get() did not find, and its fingerprint: the correlator's usual step
-   * on a new event is get(key), then add(key) with the same string, and nothing changed
+   * on a new event is get(key), then add(key) with the same key, and nothing changed
    * between them; add then neither fingerprints nor looks the key up again.
    */
-  private missedKey: string | undefined;
+  private missedKey: JoinedKey | undefined;
   private missedFingerprint = 0;
+  /**
+   * The key last found or added, and its slot: the correlator looks again for the key it
+   * has just added (updateState after a create), and then needs no fingerprint or lookup.
+   * Trusted only while the slot still holds that very key.
+   */
+  private lastKey: JoinedKey | undefined;
+  private lastSlot = NONE;
 
   /**
    * maxEntries 0 means unlimited in Go; the correlator never passes 0 (its default is
@@ -68,25 +63,30 @@ export class Lru<V extends object> {
     this.newer = new Int32Array(capacity);
   }
 
-  get(key: string): V | undefined {
-    const fp = this.byKey ? 0 : fingerprint(key);
-    const slot = this.find(key, fp);
+  get(key: JoinedKey): V | undefined {
+    let slot = key === this.lastKey && this.keys[this.lastSlot] === key ? this.lastSlot : NONE;
     if (slot === NONE) {
-      this.missedKey = key;
-      this.missedFingerprint = fp;
-      return undefined;
+      const fp = this.byKey ? 0 : fingerprint(key);
+      slot = this.find(key, fp);
+      if (slot === NONE) {
+        this.missedKey = key;
+        this.missedFingerprint = fp;
+        return undefined;
+      }
+      this.lastKey = key;
+      this.lastSlot = slot;
     }
     this.moveToFront(slot);
     return this.values[slot];
   }
 
   /** Reads without touching recency (for tests and conformance checks). */
-  peek(key: string): V | undefined {
+  peek(key: JoinedKey): V | undefined {
     const slot = this.find(key, this.byKey ? 0 : fingerprint(key));
     return slot === NONE ? undefined : this.values[slot];
   }
 
-  add(key: string, value: V): void {
+  add(key: JoinedKey, value: V): void {
     if (this.maxEntries < 0) return;
     const missed = key === this.missedKey;
     this.missedKey = undefined;
@@ -95,6 +95,8 @@ export class Lru<V extends object> {
     if (slot !== NONE) {
       this.values[slot] = value;
       this.moveToFront(slot);
+      this.lastKey = key;
+      this.lastSlot = slot;
       return;
     }
     if (this.count < this.maxEntries) {
@@ -110,24 +112,26 @@ export class Lru<V extends object> {
     this.fingerprints[slot] = fp;
     this.index(key, fp, slot);
     this.linkAtFront(slot);
+    this.lastKey = key;
+    this.lastSlot = slot;
   }
 
   get size(): number {
     return this.count;
   }
 
-  private find(key: string, fp: number): number {
-    if (this.byKey) return this.byKey.get(key) ?? NONE;
+  private find(key: JoinedKey, fp: number): number {
+    if (this.byKey) return this.byKey.get(joined(key)) ?? NONE;
     const at = (this.byFingerprint as Map<number, number | number[]>).get(fp);
     if (at === undefined) return NONE;
-    if (typeof at === 'number') return this.keys[at] === key ? at : NONE;
-    for (const slot of at) if (this.keys[slot] === key) return slot;
+    if (typeof at === 'number') return sameText(this.keys[at] as JoinedKey, key) ? at : NONE;
+    for (const slot of at) if (sameText(this.keys[slot] as JoinedKey, key)) return slot;
     return NONE;
   }
 
-  private index(key: string, fp: number, slot: number): void {
+  private index(key: JoinedKey, fp: number, slot: number): void {
     if (this.byKey) {
-      this.byKey.set(key, slot);
+      this.byKey.set(joined(key), slot);
       return;
     }
     const byFingerprint = this.byFingerprint as Map<number, number | number[]>;
@@ -138,9 +142,9 @@ export class Lru<V extends object> {
   }
 
   private forget(slot: number): void {
-    const key = this.keys[slot] as string;
+    const key = this.keys[slot] as JoinedKey;
     if (this.byKey) {
-      this.byKey.delete(key);
+      this.byKey.delete(joined(key));
       return;
     }
     const byFingerprint = this.byFingerprint as Map<number, number | number[]>;
@@ -157,7 +161,7 @@ export class Lru<V extends object> {
   /** From now on, whole keys: these keys differ where fingerprints do not look. */
   private indexByKey(): void {
     this.byKey = new Map();
-    for (let slot = 0; slot < this.count; slot++) this.byKey.set(this.keys[slot] as string, slot);
+    for (let slot = 0; slot < this.count; slot++) this.byKey.set(joined(this.keys[slot] as JoinedKey), slot);
     this.byFingerprint = undefined;
   }
 

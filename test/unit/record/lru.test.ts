@@ -1,7 +1,8 @@
 // The correlator's LRU against k8s.io/utils/lru's behaviour (groupcache's list and map):
 // recency on get and on add, eviction of the least recently used, slots reused when full.
 import * as assert from 'node:assert/strict';
-import { fingerprint, Lru } from '../../../src/record/lru';
+import { fingerprint } from '../../../src/record/joinedKey';
+import { Lru } from '../../../src/record/lru';
 
 const v = (n: number) => ({ n });
 
