@@ -173,6 +173,10 @@ describe('EventCorrelator against client-go v0.34.4 (differential)', function ()
         assert.ok(meetings.event > 100 && meetings.spam > 100 && meetings.eventAndAggregate > 10, `keys that meet: ${JSON.stringify(meetings)}`);
         const go = runGo(oracle, stream);
         tally(stream, go);
+        // Each path through the keys that meet: counted repeats, and spam skips (client-go's
+        // burst) or aggregates (a burst nothing exceeds).
+        const decided = { patches: go.filter((d) => d.patch).length, skips: go.filter((d) => d.skip).length, aggregates: go.filter((d) => d.event?.message?.startsWith('(combined from similar events): ')).length };
+        assert.ok(decided.patches > 100 && (stream.header.burstSize ? decided.aggregates > 10 : decided.skips > 100), JSON.stringify(decided));
         const diffs = runPortAndCompare(stream, go);
         assert.deepEqual(diffs.slice(0, 5), [], `${diffs.length} difference(s)`);
       });

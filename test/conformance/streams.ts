@@ -157,15 +157,17 @@ export function boundaryStream(seed: number, count: number): Stream {
   const lines: StreamLine[] = [];
   for (let i = 0; i < count; i++) {
     const p = r();
-    // Mostly fast, so groups aggregate (and with the default burst the spam bucket drains); sometimes past both windows.
-    at += BigInt(Math.floor((p < 0.8 ? r() * 2 : p < 0.97 ? 5 + r() * 100 : 700 + r() * 400) * 1e9));
+    // Mostly fast, so groups aggregate and (with the default burst) the spam bucket drains; sometimes past both windows.
+    at += BigInt(Math.floor((p < 0.95 ? r() * 0.2 : p < 0.998 ? 5 + r() * 60 : 700 + r() * 400) * 1e9));
     const [component, host, kind] = cut(pick(['kubeletPod', 'schedPod']), 3);
     const [namespace, name] = cut(pick(['defaultweb', 'shopdb']), 2);
-    const [fieldPath, uid] = cut(pick(['spec.c1u-1', 'u-2']), 2);
+    // The field path is not in the spam or aggregate key: cut into it now and then.
+    const [fieldPath, uid] = r() < 0.2 ? cut('spec.c1u-1', 2) : ['', pick(['u-1', 'u-2'])];
     const [reportingComponent, reportingInstance] = cut(pick(['kubeletn1', 'ctrl']), 2);
-    // Some numbered messages, so that groups fill up and aggregate.
-    const [reason, message] = r() < 0.3 ? ['R', `msg${Math.floor(r() * 12)}`] : cut(pick(['Rkubeletn1', 'Rctrl', 'BackOffctrl', 'Rmctrl']), 2);
-    const involvedObject: ObjectReference = { kind, namespace, name, uid, apiVersion: 'v1' };
+    // Numbered messages of one object and type, so that groups fill up and aggregate.
+    const numbered = r() < 0.4;
+    const [reason, message] = numbered ? ['R', `msg${Math.floor(r() * 12)}`] : cut(pick(['Rkubeletn1', 'Rctrl', 'BackOffctrl', 'Rmctrl']), 2);
+    const involvedObject: ObjectReference = { kind, namespace, name, uid: numbered ? 'u-1' : uid, apiVersion: 'v1' };
     if (fieldPath) involvedObject.fieldPath = fieldPath;
     const time = formatTime(at);
     lines.push({
@@ -179,12 +181,12 @@ export function boundaryStream(seed: number, count: number): Stream {
         firstTimestamp: time,
         lastTimestamp: time,
         count: 1,
-        type: r() < 0.7 ? 'Normal' : 'Warning',
+        type: numbered || r() < 0.7 ? 'Normal' : 'Warning',
         reportingComponent,
         reportingInstance,
       },
     });
   }
-  // Odd seeds with client-go's burst (most events skipped as spam), even ones with a burst nothing exceeds.
+  // Odd seeds with client-go's burst (half the events skipped as spam), even ones with a burst nothing exceeds.
   return { name: `boundaries, seed ${seed}`, header: { clock: 'fake', burstSize: seed % 2 === 0 ? count : 0 }, lines };
 }
