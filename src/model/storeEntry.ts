@@ -21,8 +21,18 @@ export interface StoreEntry {
 
 export function newEntry(event: ClusterEvent, seq: number, fromHistory: boolean): StoreEntry {
   const rv = Number(event.resourceVersion || 0);
-  return { event, key: objectKey(event.involvedObject), time: sortTime(event), rv: Number.isFinite(rv) ? rv : 0, seq, fromHistory, heapIndex: -1 };
+  return entry(event, objectKey(event.involvedObject), sortTime(event), Number.isFinite(rv) ? rv : 0, seq, fromHistory);
 }
+
+function entry(event: ClusterEvent, key: string, time: number | undefined, rv: number, seq: number, fromHistory: boolean): StoreEntry {
+  return { event, key, time: time as number, rv, seq, fromHistory, heapIndex: -1 };
+}
+
+/**
+ * One entry made with no time, first: V8 then keeps every entry's time as a reference to the
+ * event's own number (shared by the events of one second) instead of boxing a copy per entry.
+ */
+entry(undefined as unknown as ClusterEvent, '', undefined, 0, 0, false);
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -45,6 +45,21 @@ describe('normalizeEvent', () => {
     const e = normalizeEvent({ metadata: { uid: 'd' }, involvedObject: {}, count: 0, firstTimestamp: null, lastTimestamp: '0001-01-01T00:00:00Z' }, 'core/v1');
     assert.deepEqual([e.count, e.firstSeen, e.lastSeen], [1, undefined, undefined]);
   });
+
+  it('reads every time text to the millisecond however often it repeats, past the parsed-times table filling up', () => {
+    // 60,000 distinct seconds (many times what the table keeps), each again later, and times with
+    // fractions, offsets and Go's zero time between them.
+    const at = (i: number) => new Date(T0 + i * S).toISOString().replace('.000Z', 'Z');
+    const read = (first: string | null, last: string | null, eventTime?: string) => {
+      const e = normalizeEvent({ metadata: { uid: 'x', creationTimestamp: last ?? undefined }, involvedObject: {}, firstTimestamp: first, lastTimestamp: last, eventTime }, 'core/v1');
+      return [e.firstSeen, e.lastSeen, e.created];
+    };
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 60_000; i += pass === 0 ? 1 : 997) assert.deepEqual(read(at(i), at(i + 1)), [T0 + i * S, T0 + (i + 1) * S, T0 + (i + 1) * S], `second ${i}, pass ${pass}`);
+      assert.deepEqual(read('0001-01-01T00:00:00Z', '2026-01-01T01:00:00+01:00'), [undefined, T0, T0]);
+      assert.deepEqual(read(null, '0001-01-01T00:00:00Z', '2026-01-01T00:00:00.123456Z'), [T0 + 123, undefined, undefined]);
+    }
+  });
 });
 
 describe('normalizeEvent: one reference per object', () => {
