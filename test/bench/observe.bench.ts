@@ -32,7 +32,10 @@ import { bareSync, oursSwitch, oursSync, type SwitchFigures, type SyncFigures } 
 import { DEFAULT_MAX_EVENTS } from '../../src/model/eventStore';
 
 const NAMESPACES = 12;
-/** The two store sizes; KEV_BENCH_SIZES=5000,20000 runs a quick check of the benchmark itself. */
+/**
+ * The two store sizes; KEV_BENCH_SIZES=5000,20000 runs a quick check of the benchmark itself,
+ * and one size (KEV_BENCH_SIZES=50000) only the sections of the first size and the latency.
+ */
 const SIZES = process.env.KEV_BENCH_SIZES ? process.env.KEV_BENCH_SIZES.split(',').map(Number) : [50_000, 200_000];
 /** Runs per side (interleaved); kubectl gets fewer at the larger size (it takes minutes). */
 const RUNS = 3;
@@ -349,6 +352,7 @@ async function main(): Promise<void> {
     const template: Event = { ...kubeletEvent.event, metadata: {} };
     template.involvedObject = { ...template.involvedObject, namespace: LATENCY_NAMESPACE };
     await latencyBenchmark(kubeconfig, producer, template);
+    if (SIZES.length < 2) return;
     await fill(producer, new RealisticCluster(3, NAMESPACES, 'b'), SIZES[1] - SIZES[0]);
     await syncBenchmark(kubeconfig, kubectl, SIZES[1], pids);
     await warningsOnlyBenchmark(kubeconfig, SIZES[1]);
