@@ -4,7 +4,10 @@
 // the joined text, never the fields as such, so two keys are one cache entry exactly when
 // Go's strings are equal: "kube" + "let" is the key "kubelet" + "".
 
-/** A key: its text, or the fields whose join is its text (undefined reads as ""). */
+/**
+ * A key: its text, or the fields whose join is its text (undefined reads as ""). A cache
+ * keeps the array it is given, so an array must not change once used as a key.
+ */
 export type JoinedKey = string | readonly (string | undefined)[];
 
 /** Characters a fingerprint reads, evenly spread over the key (shorter keys: all of them). */
@@ -72,7 +75,7 @@ export function sameText(a: JoinedKey, b: JoinedKey): boolean {
   return joinedLength(a) === joinedLength(b) && sameCharacters(typeof a === 'string' ? [a] : a, typeof b === 'string' ? [b] : b);
 }
 
-/** Character by character across both keys' fields (texts of equal length). */
+/** Character by character across both keys' fields (texts of equal length, either may have no fields). */
 function sameCharacters(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
   let i = 0;
   let j = 0;
@@ -82,12 +85,12 @@ function sameCharacters(a: readonly (string | undefined)[], b: readonly (string 
   let yi = 0;
   for (;;) {
     while (xi === x.length) {
-      if (++i === a.length) return true;
+      if (++i >= a.length) return true;
       x = a[i] ?? '';
       xi = 0;
     }
     while (yi === y.length) {
-      if (++j === b.length) return true;
+      if (++j >= b.length) return true;
       y = b[j] ?? '';
       yi = 0;
     }

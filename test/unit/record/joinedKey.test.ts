@@ -59,6 +59,21 @@ describe('joined keys (fields read as client-go joins them)', () => {
     assert.ok(same > 1000 && other > 1000, `${same} same, ${other} other`);
   });
 
+  it('empty keys: no fields, empty fields and the empty string are one text', () => {
+    const empties: JoinedKey[] = ['', [], [''], [undefined], ['', undefined, '']];
+    for (const a of empties) {
+      for (const b of empties) assert.equal(sameText(a, b), true, `${JSON.stringify(a)} / ${JSON.stringify(b)}`);
+      assert.equal(sameText(a, ['x']), false);
+      assert.equal(fingerprint(a), fingerprint(''));
+    }
+    const lru = new Lru<{ n: number }>(4);
+    lru.add([], { n: 1 });
+    assert.deepEqual(lru.get(''), { n: 1 });
+    lru.add([undefined, ''], { n: 2 });
+    assert.equal(lru.size, 1);
+    assert.deepEqual(lru.peek([]), { n: 2 });
+  });
+
   it('an LRU holds one entry per text: fields cut anywhere find it, and so does the string', () => {
     const lru = new Lru<{ n: number }>(8);
     lru.add(['kube', 'let', 'Pod', undefined, 'web'], { n: 1 });
