@@ -1,6 +1,6 @@
 // The correlator's cache keys as client-go makes them, strings.Join(fields, ""), kept as
 // their fields instead of joined: the correlator makes three such keys for every event,
-// and joining them was most of its time on a stream of new events. Everything here reads
+// and joining them took about 500 ns of the 4-5 µs an event cost. Everything here reads
 // the joined text, never the fields as such, so two keys are one cache entry exactly when
 // Go's strings are equal: "kube" + "let" is the key "kubelet" + "".
 

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { fingerprint, FINGERPRINT_SAMPLES, joined, sameText, type JoinedKey } from '../../../src/record/joinedKey';
 import { Lru } from '../../../src/record/lru';
 import { prng } from '../../conformance/streams';
+import { collidingTexts } from './support';
 
 /** Text in several scripts, with surrogate pairs, combining marks, RTL marks and controls. */
 const ALPHABET = ['a', 'b', 'Z', '0', '-', '.', '日', '本', '🚀', 'é', '\u0301', '\u200f', 'ש', '\u0000', '\n', '"', '\ud800'];
@@ -86,15 +87,9 @@ describe('joined keys (fields read as client-go joins them)', () => {
   });
 
   it('an LRU of fields stays exact when fingerprints collide, before and after it falls back to whole keys', () => {
-    // Long texts equal but for one character between sampled positions, each cut afresh.
+    // Texts with one fingerprint, each cut afresh for every look-up.
     const r = prng(13);
-    const base = 'x'.repeat(400);
-    const texts: string[] = [];
-    for (let i = 0; texts.length < 40 && i < base.length; i++) {
-      const t = `${base.slice(0, i)}y${base.slice(i + 1)}`;
-      if (fingerprint(t) === fingerprint(base)) texts.push(t);
-    }
-    assert.ok(texts.length > 20, `found ${texts.length} colliding texts`);
+    const { base, texts } = collidingTexts();
     const lru = new Lru<{ n: number }>(30);
     for (const [i, t] of texts.entries()) {
       lru.add(cut(r, t, 1 + (i % 11)), { n: i });

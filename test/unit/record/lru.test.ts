@@ -1,8 +1,8 @@
 // The correlator's LRU against k8s.io/utils/lru's behaviour (groupcache's list and map):
 // recency on get and on add, eviction of the least recently used, slots reused when full.
 import * as assert from 'node:assert/strict';
-import { fingerprint } from '../../../src/record/joinedKey';
 import { Lru } from '../../../src/record/lru';
+import { collidingTexts } from './support';
 
 const v = (n: number) => ({ n });
 
@@ -88,14 +88,7 @@ describe('Lru (k8s.io/utils/lru semantics)', () => {
   });
 
   it('stays exact when many keys share a fingerprint (they differ only where it does not look)', () => {
-    // Long keys equal but for one character between sampled positions.
-    const base = 'x'.repeat(400);
-    const keys: string[] = [];
-    for (let i = 0; keys.length < 40 && i < base.length; i++) {
-      const k = `${base.slice(0, i)}y${base.slice(i + 1)}`;
-      if (fingerprint(k) === fingerprint(base)) keys.push(k);
-    }
-    assert.ok(keys.length > 20, `found ${keys.length} colliding keys`);
+    const { base, texts: keys } = collidingTexts();
     const lru = new Lru<{ n: number }>(30);
     keys.forEach((k, i) => lru.add(k, v(i)));
     assert.equal(lru.size, 30);

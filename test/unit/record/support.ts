@@ -1,6 +1,7 @@
 // Test doubles shared by the ports of client-go's record tests.
 import * as assert from 'node:assert/strict';
 import { getEventKey } from '../../../src/record/eventsCache';
+import { fingerprint } from '../../../src/record/joinedKey';
 import type { EventSink } from '../../../src/record/recordToSink';
 import type { Event } from '../../../src/record/types';
 import { Channel } from '../../../src/record/watch/channel';
@@ -77,4 +78,19 @@ export async function next<T>(c: Channel<T>, what: string, timeoutMs = 5000): Pr
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Up to 40 texts of 400 characters that share `base`'s fingerprint: equal to it but for one
+ * character between the positions the fingerprint samples.
+ */
+export function collidingTexts(): { base: string; texts: string[] } {
+  const base = 'x'.repeat(400);
+  const texts: string[] = [];
+  for (let i = 0; texts.length < 40 && i < base.length; i++) {
+    const t = `${base.slice(0, i)}y${base.slice(i + 1)}`;
+    if (fingerprint(t) === fingerprint(base)) texts.push(t);
+  }
+  assert.ok(texts.length > 20, `found ${texts.length} colliding texts`);
+  return { base, texts };
 }
