@@ -9,9 +9,12 @@
 //    preallocated arrays linked by index, so a full cache allocates nothing per entry;
 //  - V8 hashing every character of each fresh key (Node 20: about 2 ns a character):
 //    entries are found by a fingerprint of a few characters spread over the key, then
-//    compared whole, so lookups stay exact. Keys whose fingerprints collide share a chain;
-//    if a chain ever grows past MAX_CHAIN (keys that differ only where the fingerprint does
-//    not look), the cache switches to hashing whole keys;
+//    compared whole, so lookups stay exact. The fingerprints index the slots in an open
+//    table of their own (linear probing in an Int32Array, deletion by shifting back): a
+//    Map of fingerprints cost a hash, a bucket walk and tombstones on every one of the
+//    three to four lookups, adds and evictions of each new event. If more than MAX_CHAIN
+//    keys ever share one fingerprint (keys that differ only where it does not look), the
+//    cache switches to hashing whole keys;
 //  - joining each key's fields: a key may be given as its fields (joinedKey.ts), never
 //    joined unless the cache falls back to whole keys.
 import { fingerprint, joined, sameText, type JoinedKey } from './joinedKey';
@@ -20,10 +23,27 @@ import { fingerprint, joined, sameText, type JoinedKey } from './joinedKey';
 const NONE = -1;
 /** Entries with one fingerprint before the cache stops trusting fingerprints. */
 const MAX_CHAIN = 8;
+/**
+ * Table cells per entry: a quarter full, a lookup that misses (every new event's) reads
+ * about 1.4 cells on average with linear probing.
+ */
+const CELLS_PER_ENTRY = 4;
+
+/** The cells of the index of a cache of maxEntries: a power of two, at least 2. */
+export function indexCells(maxEntries: number): number {
+  let cells = 2;
+  while (cells < maxEntries * CELLS_PER_ENTRY) cells *= 2;
+  return cells;
+}
 
 export class Lru<V extends object> {
-  /** Fingerprint → the slot, or the slots, of keys with that fingerprint. */
-  private byFingerprint: Map<number, number | number[]> | undefined = new Map();
+  /**
+   * Cells of slots (NONE: empty), each placed at or after the cell its fingerprint points
+   * at, with no empty cell between: an open-addressed index from fingerprints to slots.
+   * Undefined once fingerprints proved too weak for these keys.
+   */
+  private table: Int32Array | undefined;
+  private readonly mask: number;
   /** Joined key → slot, once fingerprints proved too weak for these keys. */
   private byKey: Map<string, number> | undefined;
   private count = 0;
@@ -58,6 +78,9 @@ export class Lru<V extends object> {
   constructor(readonly maxEntries: number) {
     if (maxEntries === 0) throw new RangeError('an unlimited LRU is not supported: give maxEntries > 0');
     const capacity = Math.max(0, maxEntries);
+    const cells = indexCells(capacity);
+    this.table = new Int32Array(cells).fill(NONE);
+    this.mask = cells - 1;
     this.fingerprints = new Int32Array(capacity);
     this.older = new Int32Array(capacity);
     this.newer = new Int32Array(capacity);
@@ -66,7 +89,7 @@ export class Lru<V extends object> {
   get(key: JoinedKey): V | undefined {
     let slot = key === this.lastKey && this.keys[this.lastSlot] === key ? this.lastSlot : NONE;
     if (slot === NONE) {
-      const fp = this.byKey ? 0 : fingerprint(key);
+      const fp = this.table ? fingerprint(key) : 0;
       slot = this.find(key, fp);
       if (slot === NONE) {
         this.missedKey = key;
@@ -82,7 +105,7 @@ export class Lru<V extends object> {
 
   /** Reads without touching recency (for tests and conformance checks). */
   peek(key: JoinedKey): V | undefined {
-    const slot = this.find(key, this.byKey ? 0 : fingerprint(key));
+    const slot = this.find(key, this.table ? fingerprint(key) : 0);
     return slot === NONE ? undefined : this.values[slot];
   }
 
@@ -90,7 +113,7 @@ export class Lru<V extends object> {
     if (this.maxEntries < 0) return;
     const missed = key === this.missedKey;
     this.missedKey = undefined;
-    const fp = missed ? this.missedFingerprint : this.byKey ? 0 : fingerprint(key);
+    const fp = missed ? this.missedFingerprint : this.table ? fingerprint(key) : 0;
     let slot = missed ? NONE : this.find(key, fp);
     if (slot !== NONE) {
       this.values[slot] = value;
@@ -121,48 +144,56 @@ export class Lru<V extends object> {
   }
 
   private find(key: JoinedKey, fp: number): number {
-    if (this.byKey) return this.byKey.get(joined(key)) ?? NONE;
-    const at = (this.byFingerprint as Map<number, number | number[]>).get(fp);
-    if (at === undefined) return NONE;
-    if (typeof at === 'number') return sameText(this.keys[at] as JoinedKey, key) ? at : NONE;
-    for (const slot of at) if (sameText(this.keys[slot] as JoinedKey, key)) return slot;
-    return NONE;
+    const table = this.table;
+    if (table === undefined) return (this.byKey as Map<string, number>).get(joined(key)) ?? NONE;
+    const mask = this.mask;
+    for (let cell = fp & mask; ; cell = (cell + 1) & mask) {
+      const slot = table[cell];
+      if (slot === NONE) return NONE;
+      if (this.fingerprints[slot] === fp && sameText(this.keys[slot] as JoinedKey, key)) return slot;
+    }
   }
 
   private index(key: JoinedKey, fp: number, slot: number): void {
-    if (this.byKey) {
-      this.byKey.set(joined(key), slot);
+    const table = this.table;
+    if (table === undefined) {
+      (this.byKey as Map<string, number>).set(joined(key), slot);
       return;
     }
-    const byFingerprint = this.byFingerprint as Map<number, number | number[]>;
-    const at = byFingerprint.get(fp);
-    if (at === undefined) byFingerprint.set(fp, slot);
-    else if (typeof at === 'number') byFingerprint.set(fp, [at, slot]);
-    else if (at.push(slot) > MAX_CHAIN) this.indexByKey();
+    const mask = this.mask;
+    let sharing = 0;
+    let cell = fp & mask;
+    for (; table[cell] !== NONE; cell = (cell + 1) & mask) if (this.fingerprints[table[cell]] === fp) sharing++;
+    table[cell] = slot;
+    if (sharing >= MAX_CHAIN) this.indexByKey();
   }
 
   private forget(slot: number): void {
-    const key = this.keys[slot] as JoinedKey;
-    if (this.byKey) {
-      this.byKey.delete(joined(key));
+    const table = this.table;
+    if (table === undefined) {
+      (this.byKey as Map<string, number>).delete(joined(this.keys[slot] as JoinedKey));
       return;
     }
-    const byFingerprint = this.byFingerprint as Map<number, number | number[]>;
-    const fp = this.fingerprints[slot];
-    const at = byFingerprint.get(fp) as number | number[];
-    if (typeof at === 'number') {
-      byFingerprint.delete(fp);
-      return;
+    const mask = this.mask;
+    let hole = this.fingerprints[slot] & mask;
+    while (table[hole] !== slot) hole = (hole + 1) & mask;
+    // Shift back every later cell of the run whose home is not between the hole and it, so
+    // no lookup meets an empty cell before its slot.
+    for (let cell = (hole + 1) & mask; table[cell] !== NONE; cell = (cell + 1) & mask) {
+      const home = this.fingerprints[table[cell]] & mask;
+      if (((cell - home) & mask) >= ((cell - hole) & mask)) {
+        table[hole] = table[cell];
+        hole = cell;
+      }
     }
-    at.splice(at.indexOf(slot), 1);
-    if (at.length === 1) byFingerprint.set(fp, at[0]);
+    table[hole] = NONE;
   }
 
   /** From now on, whole keys: these keys differ where fingerprints do not look. */
   private indexByKey(): void {
     this.byKey = new Map();
     for (let slot = 0; slot < this.count; slot++) this.byKey.set(joined(this.keys[slot] as JoinedKey), slot);
-    this.byFingerprint = undefined;
+    this.table = undefined;
   }
 
   private moveToFront(slot: number): void {

@@ -1,7 +1,8 @@
 // The correlator's LRU against k8s.io/utils/lru's behaviour (groupcache's list and map):
 // recency on get and on add, eviction of the least recently used, slots reused when full.
 import * as assert from 'node:assert/strict';
-import { Lru } from '../../../src/record/lru';
+import { fingerprint } from '../../../src/record/joinedKey';
+import { indexCells, Lru } from '../../../src/record/lru';
 import { collidingTexts } from './support';
 
 const v = (n: number) => ({ n });
@@ -85,6 +86,41 @@ describe('Lru (k8s.io/utils/lru semantics)', () => {
     }
     assert.equal(lru.size, model.length);
     for (const k of model) assert.ok(lru.peek(k), k);
+  });
+
+  it('stays exact through a long churn of keys whose fingerprints crowd the end and start of its index', () => {
+    // Keys pointing at the last two cells and the first one: each lookup walks a run that
+    // wraps around, and every eviction shifts later cells back into the hole it leaves.
+    const maxEntries = 6;
+    const mask = indexCells(maxEntries) - 1;
+    const crowded = new Set([mask - 1, mask, 0]);
+    const pool: string[] = [];
+    for (let i = 0; pool.length < 40; i++) if (crowded.has(fingerprint(`key ${i}`) & mask)) pool.push(`key ${i}`);
+    // Two of them sharing one fingerprint exactly, as keys that differ where it does not look.
+    const { texts } = collidingTexts();
+    pool.push(texts[0], texts[1]);
+    const lru = new Lru<{ n: number }>(maxEntries);
+    const model: string[] = []; // least recent first
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const touch = (k: string) => {
+      model.splice(model.indexOf(k), 1);
+      model.push(k);
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const key = pool[next() % pool.length];
+      if (next() % 3 === 0) {
+        const got = lru.get(key);
+        assert.equal(got !== undefined, model.includes(key), `get at step ${i}`);
+        if (got) touch(key);
+      } else {
+        lru.add(key, v(i));
+        if (model.includes(key)) touch(key);
+        else if (model.push(key) > maxEntries) model.shift();
+      }
+      if (i % 97 === 0) for (const k of pool) assert.equal(lru.peek(k) !== undefined, model.includes(k), `peek at step ${i}`);
+    }
+    assert.equal(lru.size, model.length);
   });
 
   it('stays exact when many keys share a fingerprint (they differ only where it does not look)', () => {
