@@ -22,6 +22,12 @@ const COMPONENTS: readonly Component[] = ['etcd', 'kube-apiserver', 'kube-contro
 const HEALTH_TIMEOUT_MS = 90_000;
 /** How long a stopped process gets after SIGTERM before SIGKILL. */
 const STOP_GRACE_MS = 10_000;
+/**
+ * How long a node's lease may lapse before the node lifecycle controller calls it NotReady
+ * (50 s by default): longer than the apiserver outages the fault tests make, so KWOK's nodes
+ * stay Ready through them (a node whose apiserver is down has done nothing wrong).
+ */
+const NODE_MONITOR_GRACE_SECONDS = 120;
 
 const ADMIN: ClientIdentity = { file: 'admin', user: 'kev-admin', groups: ['system:masters'] };
 /** An authenticated user with no role bindings: every read of events is forbidden. */
@@ -251,6 +257,10 @@ export class ControlPlane {
           '--leader-elect=false',
           // As in kubeadm clusters: each controller acts as its own service account.
           '--use-service-account-credentials=true',
+          // The fault tests stop the apiserver for 30 s, and on a slow machine its restart adds
+          // 10 s more: with the default 50 s, KWOK's nodes went NotReady for our own outage,
+          // their last lease renewal being up to 10 s older than the stop.
+          `--node-monitor-grace-period=${NODE_MONITOR_GRACE_SECONDS}s`,
           `--service-account-private-key-file=${p('sa.key')}`, `--root-ca-file=${p('ca.crt')}`,
           '--profiling=false', '--v=1',
         ];
