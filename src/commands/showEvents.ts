@@ -74,6 +74,15 @@ export async function showEventsFor(s: Services, q: ObjectQuery): Promise<GroupN
   }
   const node = s.tree.groupNode(group.key, group.object);
   await reveal(s, node);
+  // Shown from what the store held: the apiserver's list for the object is still coming, and
+  // when the view takes it in, the row can be drawn afresh, collapsed. Once it is in, the row
+  // is expanded again, unless the user has selected something else meanwhile.
+  const live = () => s.focus.status?.phase === 'live';
+  if (!live()) {
+    while (Date.now() < deadline && !live()) await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+    await new Promise((r) => setTimeout(r, REFRESH_DEBOUNCE_MS * 2));
+    if (s.view.selection.length === 1 && s.view.selection[0].id === node.id) await reveal(s, node);
+  }
   return node;
 }
 
