@@ -97,8 +97,12 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     for (const pod of started) {
       const name = pod.metadata?.name as string;
       const group = await waitFor(`every start event of ${name}, as the apiserver has them`, async () => {
-        const g = groupsOf('Pod', namespace, (n) => n === name)[0];
-        return g && whole(g.events.map((e) => e.reason)) ? g : undefined;
+        const gs = groupsOf('Pod', namespace, (n) => n === name);
+        const g = gs.find((x) => x.object.uid === pod.metadata?.uid);
+        if (g && whole(g.events.map((e) => e.reason))) return g;
+        // Thrown to be named if this times out: what the store and the apiserver hold.
+        const held = gs.map((g) => `${g.object.uid}: ${g.events.map((e) => `${e.reason}×${e.count}`).join(' ')}`).join('; ') || 'no group';
+        throw new Error(`the store holds ${held} (observer ${JSON.stringify([...observer.state])}); the apiserver: ${(await onServer(pod)).join(' ')}`);
       }, SETTLE_MS);
       assert.equal(group.object.uid, pod.metadata?.uid, 'grouped under the pod\'s uid');
       const scheduled = eventsOf(group, 'Scheduled')[0];
