@@ -101,7 +101,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
         const g = gs.find((x) => x.object.uid === pod.metadata?.uid);
         if (g && whole(g.events.map((e) => e.reason))) return g;
         // Thrown to be named if this times out: what the store and the apiserver hold.
-        const held = gs.map((g) => `${g.object.uid}: ${g.events.map((e) => `${e.reason}×${e.count}`).join(' ')}`).join('; ') || 'no group';
+        const held = gs.map((x) => `${x.object.uid}: ${x.events.map((e) => `${e.reason}×${e.count}`).join(' ')}`).join('; ') || 'no group';
         throw new Error(`the store holds ${held} (observer ${JSON.stringify([...observer.state])}); the apiserver: ${(await onServer(pod)).join(' ')}`);
       }, SETTLE_MS);
       assert.equal(group.object.uid, pod.metadata?.uid, 'grouped under the pod\'s uid');
