@@ -73,17 +73,40 @@ export async function showEventsFor(s: Services, q: ObjectQuery): Promise<GroupN
     return undefined;
   }
   const node = s.tree.groupNode(group.key, group.object);
-  await reveal(s, node);
-  // Shown from what the store held: the apiserver's list for the object is still coming, and
-  // when the view takes it in, the row can be drawn afresh, collapsed. Once it is in, the row
-  // is expanded again, unless the user has selected something else meanwhile.
-  const live = () => s.focus.status?.phase === 'live';
-  if (!live()) {
-    while (Date.now() < deadline && !live()) await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
-    await new Promise((r) => setTimeout(r, REFRESH_DEBOUNCE_MS * 2));
-    if (s.view.selection.length === 1 && s.view.selection[0].id === node.id) await reveal(s, node);
-  }
+  await revealExpanded(s, node, deadline);
   return node;
+}
+
+/** How many times Show Events reveals the row again when a refresh undid its expansion. */
+const EXPAND_ATTEMPTS = 3;
+
+/**
+ * Reveals, selects and expands the object's row, and checks that VS Code expanded it. The
+ * row is shown from what the store held while the apiserver's list for the object is still
+ * coming; a refresh that crosses the reveal can leave the row selected but closed (seen on a
+ * slow machine: the expand was lost, no error). So once the list is in and the view has drawn
+ * it, the row is revealed again unless VS Code reported it expanded or the user has moved on.
+ */
+async function revealExpanded(s: Services, node: GroupNode, deadline: number): Promise<void> {
+  let expanded = false;
+  const subscriptions = [
+    s.view.onDidExpandElement((e) => e.element.id === node.id && (expanded = true)),
+    s.view.onDidCollapseElement((e) => e.element.id === node.id && (expanded = false)),
+  ];
+  try {
+    await reveal(s, node);
+    const settled = () => s.focus.status?.phase !== 'loading' && s.tree.isSettled;
+    for (let attempt = 0; attempt < EXPAND_ATTEMPTS; attempt++) {
+      while (Date.now() < deadline && !settled()) await new Promise((r) => setTimeout(r, REVEAL_RETRY_MS));
+      // The view's last refresh reaches the workbench a moment after it is sent.
+      await new Promise((r) => setTimeout(r, REFRESH_DEBOUNCE_MS * 2));
+      const selection = s.selection.selection;
+      if (expanded || Date.now() >= deadline || selection.length !== 1 || selection[0].id !== node.id) return;
+      await reveal(s, node);
+    }
+  } finally {
+    for (const d of subscriptions) d.dispose();
+  }
 }
 
 /** Reveals and selects one event (clearing a filter or a pause that hides it); false when it is not in the store. */
