@@ -105,7 +105,7 @@ export class CodeServer {
       fs.writeFileSync(path.join(options.workspace, '.vscode', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));
     }
     const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' } : {};
-    const settings = { ...trust, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, 'git.openRepositoryInParentFolders': 'never', ...options.settings };
+    const settings = { ...trust, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': 'off', 'workbench.tips.enabled': false, 'workbench.secondarySideBar.defaultVisibility': 'hidden', 'chat.disableAIFeatures': true, 'git.openRepositoryInParentFolders': 'never', ...options.settings };
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
     const configFile = path.join(options.runDir, 'config.yaml');
     fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
