@@ -157,10 +157,17 @@ export class EventsViewPage {
       await this.page.mouse.move(box.x + 10 + attempt * 7, box.y + box.height / 2, { steps: 4 });
       try {
         await hover.waitFor({ timeout: 4_000 });
-        break;
       } catch (e) {
         if (attempt >= 5) throw e;
+        continue;
       }
+      // Rows move as events arrive (newest first): if this one moved while the hover came,
+      // the hover is another row's, and a person would point again.
+      const after = await row.locator('.label-name').boundingBox();
+      if (after && after.y === box.y) break;
+      if (attempt >= 5) throw new Error(`the row kept moving under the pointer (from y=${box.y} to y=${after?.y})`);
+      await this.page.mouse.move(1, 1);
+      await hover.waitFor({ state: 'hidden', timeout: 4_000 }).catch(() => undefined);
     }
     const contents = hover.locator('.hover-contents').first();
     return { text: await contents.innerText(), links: await hover.locator('a, [href], [data-href]').count(), html: await contents.innerHTML() };
