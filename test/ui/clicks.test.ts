@@ -158,8 +158,7 @@ describe('the Events view, clicked in Chromium', function () {
     await v.expand(v.row(`Secret/tls-${stamp}`));
     const row = v.level(2).filter({ hasText: 'CertExpiring' }).first();
     await row.waitFor({ timeout: 30_000 });
-    const hover = await v.hoverText(row);
-    assert.match(hover.text, /^Warning CertExpiring\n/);
+    const hover = await v.hoverText(row, /^Warning CertExpiring\n/);
     assert.equal(hover.links, 0, `no link in the hover: ${hover.html}`);
     assert.ok(hover.text.endsWith(HOSTILE), `the message exactly, blank line kept:\n${hover.text}`);
     await screenshot(page, 'ui-4-hostile-hover');

@@ -151,11 +151,17 @@ export class EventsViewPage {
     return content === 'none' || content === 'normal' ? '' : content.replace(/^"|"$/g, '');
   }
 
-  async hoverText(row: Locator): Promise<{ text: string; links: number; html: string }> {
+  /**
+   * Rests the pointer on a row until its hover shows, and returns the hover. `of` says whose
+   * hover it must be: rows move as events arrive (newest first), so the hover that comes up
+   * can be another row's, and a person who sees that points again.
+   */
+  async hoverText(row: Locator, of: RegExp): Promise<{ text: string; links: number; html: string }> {
     await this.stableLabels();
     const hover = this.page.locator('.monaco-hover:visible').filter({ has: this.page.locator('.hover-contents') }).last();
-    // Rest the pointer on the label, as a person does; nudge it if no hover came.
-    for (let attempt = 0; ; attempt++) {
+    const contents = hover.locator('.hover-contents').first();
+    const seen: string[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
       const box = await row.locator('.label-name').boundingBox();
       if (!box) throw new Error('the row is not on screen');
       // Come in from outside the row, as a hand does: a hover lost to a redraw of the row
@@ -164,20 +170,16 @@ export class EventsViewPage {
       await this.page.mouse.move(box.x + 10 + attempt * 7, box.y + box.height / 2, { steps: 4 });
       try {
         await hover.waitFor({ timeout: 4_000 });
-      } catch (e) {
-        if (attempt >= 5) throw e;
-        continue;
+        const text = await contents.innerText();
+        if (of.test(text)) return { text, links: await hover.locator('a, [href], [data-href]').count(), html: await contents.innerHTML() };
+        seen.push(text.split('\n')[0]);
+      } catch {
+        seen.push('(no hover)');
       }
-      // Rows move as events arrive (newest first): if this one moved while the hover came,
-      // the hover is another row's, and a person would point again.
-      const after = await row.locator('.label-name').boundingBox();
-      if (after && after.y === box.y) break;
-      if (attempt >= 5) throw new Error(`the row kept moving under the pointer (from y=${box.y} to y=${after?.y})`);
       await this.page.mouse.move(1, 1);
       await hover.waitFor({ state: 'hidden', timeout: 4_000 }).catch(() => undefined);
     }
-    const contents = hover.locator('.hover-contents').first();
-    return { text: await contents.innerText(), links: await hover.locator('a, [href], [data-href]').count(), html: await contents.innerHTML() };
+    throw new Error(`no hover matching ${of} came on the row; hovers seen: ${seen.join(' | ')}`);
   }
 
   // Quick inputs.

@@ -53,7 +53,7 @@ describe('the lively cluster in Chromium (the README\'s pictures)', function () 
     for (const reason of ['Scheduled', 'Pulled', 'Started']) assert.ok((await v.level(2).filter({ hasText: `${reason}: ` }).count()) > 0, `the pod's ${reason} event`);
     await screenshot(page, 'readme-1-crash-loop');
 
-    const hover = await v.hoverText(backOff);
+    const hover = await v.hoverText(backOff, /^Warning BackOff\n/);
     assert.match(hover.text, /Back-off restarting failed container/);
     assert.match(hover.text, /kubelet/);
     await screenshot(page, 'readme-2-event-details');
