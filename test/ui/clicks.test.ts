@@ -34,7 +34,7 @@ describe('the Events view, clicked in Chromium', function () {
   });
 
   it('after a click on a row, each title button does its own job and takes nothing from the row', async () => {
-    await v.level(1).filter({ hasText: /^Pod\// }).first().click();
+    await v.select(v.level(1).filter({ hasText: /^Pod\// }).first());
     await v.titleButton('Show Warnings Only');
     await eventually('the filter in the header', async () => /Warning/.test(await v.header()));
     await v.stableLabels(1);
@@ -42,7 +42,7 @@ describe('the Events view, clicked in Chromium', function () {
     await v.titleButton('Show All Event Types');
     await eventually('all types again', async () => (await v.labels(1)).some((l) => l.startsWith('Deployment/')));
 
-    await v.row(/^Pod\//).click();
+    await v.select(v.row(/^Pod\//));
     await v.titleButton('Filter Events');
     await v.waitForQuickTitle('Filter Events (1/2)');
     await v.pick('Kind');
@@ -54,14 +54,14 @@ describe('the Events view, clicked in Chromium', function () {
     await v.titleButton('Clear Filters');
     await eventually('the filter cleared', async () => !/kind:/i.test(await v.header()));
 
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.titleButton('Refresh Events');
     await v.row(/^Deployment\/web$/).waitFor({ timeout: 30_000 });
     assert.match(await v.header(), /kev-admin/i, 'still on kev-admin: Refresh did not take the row for a context');
   });
 
   it('after a click on a row, each "..." action does its own job: Switch Context, Sort By, Export, Open Kubeconfig, Show Log', async () => {
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.moreAction('Switch Context...');
     await v.waitForQuickTitle('Switch Context');
     await v.pick('kev-limited');
@@ -70,12 +70,10 @@ describe('the Events view, clicked in Chromium', function () {
     await problem.waitFor({ timeout: 30_000 });
     for (const action of ['Retry', 'Switch Context…', 'Show Log']) await v.row(action).waitFor();
     await screenshot(page, 'ui-2-forbidden-with-actions');
-    await v.row('Switch Context…').click();
-    await v.waitForQuickTitle('Switch Context');
-    await v.pick('kev-admin');
+    await v.openAndPick(() => v.row('Switch Context…').click(), 'Switch Context', 'kev-admin');
     await v.row(/^Deployment\/web$/).waitFor({ timeout: 30_000 });
 
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.moreAction('Sort By...');
     await v.waitForQuickTitle('Sort Objects By');
     await v.pick('Name');
@@ -86,7 +84,7 @@ describe('the Events view, clicked in Chromium', function () {
     await v.moreAction('Sort By...');
     await v.pick('Last seen');
 
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.moreAction('Export Events...');
     await v.waitForQuickTitle('Export Events: format');
     await v.pick('CSV');
@@ -102,7 +100,7 @@ describe('the Events view, clicked in Chromium', function () {
     await page.locator('.editor-group-container .tab', { hasText: path.basename(proposed) }).waitFor({ timeout: 30_000 });
     assert.match(fs.readFileSync(proposed, 'utf8'), /^namespace,object,type,reason,age,count,from,message,firstSeen,lastSeen,expired\r\n/);
 
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.moreAction('Open Kubeconfig');
     await page.locator('.editor-group-container .tab', { hasText: 'admin.kubeconfig' }).waitFor({ timeout: 30_000 });
     await v.moreAction('Show Log');
@@ -110,7 +108,7 @@ describe('the Events view, clicked in Chromium', function () {
   });
 
   it('records an event in five steps with Back, inline validation and the apiserver\'s limits, then says where it went', async () => {
-    await v.row(/^Pod\//).click();
+    await v.select(v.row(/^Pod\//));
     await v.moreAction('Record Event...');
     await v.waitForQuickTitle('Record Event (1/5)');
     await v.type('Deployment');
@@ -254,7 +252,7 @@ describe('the Events view, clicked in Chromium', function () {
   });
 
   it('Show Warnings Only with the apiserver frozen: the warnings already here at once, a row saying the rest is asked for; thawed, the row goes', async () => {
-    await v.row(/^Pod\//).click();
+    await v.select(v.row(/^Pod\//));
     const thaw = freezeApiserver();
     try {
       await v.titleButton('Show Warnings Only');

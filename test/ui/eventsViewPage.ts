@@ -71,8 +71,35 @@ export class EventsViewPage {
   }
 
   /** Opens a row's children (a click toggles: only click when it is closed). */
+  /**
+   * Clicks a row until it holds VS Code's focus. Rows move as events arrive (newest first): a
+   * row inserted above as the click comes leaves the click on a neighbour, and a person who
+   * sees that clicks the row again.
+   */
+  async select(row: Locator): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      await row.click();
+      if (await this.isFocused(row)) return;
+      if (attempt >= 4) throw new Error('the row kept moving under the click');
+    }
+  }
+
+  private async isFocused(row: Locator): Promise<boolean> {
+    return /\bfocused\b/.test((await row.getAttribute('class')) ?? '');
+  }
+
+  /** Opens a collapsed row with a click (selected, as a click leaves it). */
   async expand(row: Locator): Promise<void> {
-    if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    for (let attempt = 0; ; attempt++) {
+      if ((await row.getAttribute('aria-expanded')) === 'true') return;
+      await this.select(row);
+      try {
+        await eventually('the row open', async () => (await row.getAttribute('aria-expanded')) === 'true', 10_000);
+        return;
+      } catch (e) {
+        if (attempt >= 2) throw e;
+      }
+    }
   }
 
   async labels(level?: 1 | 2): Promise<string[]> {
@@ -137,7 +164,7 @@ export class EventsViewPage {
     for (let attempt = 0; ; attempt++) {
       await this.stableLabels();
       await row.click({ button: 'right' });
-      if (/\bfocused\b/.test((await row.getAttribute('class')) ?? '')) break;
+      if (await this.isFocused(row)) break;
       if (attempt >= 3) throw new Error('the row kept moving under the right-click');
       await this.page.keyboard.press('Escape');
     }
@@ -198,6 +225,27 @@ export class EventsViewPage {
 
   async type(text: string): Promise<void> {
     await this.page.locator('.quick-input-widget input').fill(text);
+  }
+
+  /**
+   * Opens a quick pick (`open` clicks what opens it) and picks `label` in it. A quick pick
+   * opened from a tree row can close by itself as it comes (VS Code hides one that loses focus,
+   * and a row redrawn under the click can take it back); a person clicks again, and so do we,
+   * saying so in the test's output.
+   */
+  async openAndPick(open: () => Promise<void>, title: string, label: string): Promise<void> {
+    const row = this.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+    for (let attempt = 0; ; attempt++) {
+      await open();
+      await this.waitForQuickTitle(title);
+      try {
+        await row.click({ timeout: 10_000 });
+        return;
+      } catch (e) {
+        if (attempt >= 2 || (await this.quickInput().isVisible())) throw e;
+        console.warn(`      (the "${title}" quick pick closed by itself before a pick; opened again)`);
+      }
+    }
   }
 
   async pick(label: string): Promise<void> {

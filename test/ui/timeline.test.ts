@@ -54,7 +54,7 @@ describe('the timeline panel, in Chromium', function () {
   }
 
   it('opens from the view\'s "..." menu with every object\'s lanes under a strict content security policy, and reads well in the dark and the light theme', async () => {
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.moreAction('Show Timeline');
     await t.tab('Events Timeline').waitFor({ timeout: 30_000 });
     await eventually('lanes in the timeline', async () => (await t.counts()).lanes >= 4);
@@ -133,7 +133,7 @@ describe('the timeline panel, in Chromium', function () {
     await screenshot(page, 'timeline-4-click-reveals');
 
     // The keyboard: focus the canvas, the cursor goes to a mark, Enter reveals it.
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await t.tab(`Timeline: Secret/${secret}`).click();
     await t.frame().locator('#canvas').focus();
     await page.keyboard.press('End');
@@ -153,7 +153,7 @@ describe('the timeline panel, in Chromium', function () {
   });
 
   it('applies the view\'s filter and follows it as it changes', async () => {
-    await v.row(/^Deployment\/web$/).click();
+    await v.select(v.row(/^Deployment\/web$/));
     await v.moreAction('Show Timeline');
     await eventually('every object', async () => (await t.scope()) === 'All objects');
     await eventually('normal marks', async () => (await t.marks(NORMAL)).length > 0);
