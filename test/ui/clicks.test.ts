@@ -43,9 +43,7 @@ describe('the Events view, clicked in Chromium', function () {
     await eventually('all types again', async () => (await v.labels(1)).some((l) => l.startsWith('Deployment/')));
 
     await v.select(v.row(/^Pod\//));
-    await v.titleButton('Filter Events');
-    await v.waitForQuickTitle('Filter Events (1/2)');
-    await v.pick('Kind');
+    await v.openAndPick(() => v.titleButton('Filter Events'), 'Filter Events (1/2)', 'Kind');
     await v.waitForQuickTitle('Filter Events (2/2)');
     await v.pick('Deployment');
     await v.accept();
@@ -223,8 +221,7 @@ describe('the Events view, clicked in Chromium', function () {
   });
 
   it('says when a filter hides everything, with Clear Filters beside it', async () => {
-    await v.titleButton('Filter Events');
-    await v.pick('Text in reason, message or object name');
+    await v.openAndPick(() => v.titleButton('Filter Events'), 'Filter Events (1/2)', 'Text in reason, message or object name');
     await v.waitForQuickTitle('Filter Events (2/2): text');
     await v.type('no-event-says-this');
     await v.accept();

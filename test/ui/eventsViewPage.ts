@@ -228,10 +228,11 @@ export class EventsViewPage {
   }
 
   /**
-   * Opens a quick pick (`open` clicks what opens it) and picks `label` in it. A quick pick
-   * opened from a tree row can close by itself as it comes (VS Code hides one that loses focus,
-   * and a row redrawn under the click can take it back); a person clicks again, and so do we,
-   * saying so in the test's output.
+   * Opens a quick pick (`open` clicks what opens it) and picks `label` in it. One opened while
+   * the tree has the focus (after a click on a row, or from a title button, which leaves the
+   * focus there) can close by itself as it comes: VS Code gives the focus back to a tree view
+   * that had it when one of its refreshes completes (TreeView.doRefresh), and a quick input
+   * that loses the focus closes. A person clicks again, and so do we, saying so in the output.
    */
   async openAndPick(open: () => Promise<void>, title: string, label: string): Promise<void> {
     const row = this.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
