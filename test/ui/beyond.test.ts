@@ -52,9 +52,7 @@ describe('notifications and search, in Chromium', function () {
   });
 
   it('rolls events up under their workload, summing warnings per level, and back', async () => {
-    await v.moreAction('Group By...');
-    await v.waitForQuickTitle('Group Events By');
-    await v.pick('Workload');
+    await v.openAndPick(() => v.moreAction('Group By...'), 'Group Events By', 'Workload');
     const deployment = v.objectRows().filter({ hasText: /^Deployment\/web/ }).first();
     await deployment.waitFor({ timeout: 30_000 });
     // Its pods' FailedScheduling warnings are summed onto the Deployment.

@@ -60,9 +60,7 @@ describe('the Events view, clicked in Chromium', function () {
 
   it('after a click on a row, each "..." action does its own job: Switch Context, Sort By, Export, Open Kubeconfig, Show Log', async () => {
     await v.select(v.row(/^Deployment\/web$/));
-    await v.moreAction('Switch Context...');
-    await v.waitForQuickTitle('Switch Context');
-    await v.pick('kev-limited');
+    await v.openAndPick(() => v.moreAction('Switch Context...'), 'Switch Context', 'kev-limited');
     // The limited user may not list events: the message, and the buttons to get out of it.
     const problem = v.rows().filter({ hasText: /^Cannot list events/ }).first();
     await problem.waitFor({ timeout: 30_000 });
@@ -72,9 +70,7 @@ describe('the Events view, clicked in Chromium', function () {
     await v.row(/^Deployment\/web$/).waitFor({ timeout: 30_000 });
 
     await v.select(v.row(/^Deployment\/web$/));
-    await v.moreAction('Sort By...');
-    await v.waitForQuickTitle('Sort Objects By');
-    await v.pick('Name');
+    await v.openAndPick(() => v.moreAction('Sort By...'), 'Sort Objects By', 'Name');
     await eventually('rows by name', async () => {
       const names = (await v.stableLabels(1)).map((l) => l.slice(l.indexOf('/') + 1));
       return names.join('\n') === [...names].sort((a, b) => a.localeCompare(b)).join('\n');
@@ -83,9 +79,7 @@ describe('the Events view, clicked in Chromium', function () {
     await v.pick('Last seen');
 
     await v.select(v.row(/^Deployment\/web$/));
-    await v.moreAction('Export Events...');
-    await v.waitForQuickTitle('Export Events: format');
-    await v.pick('CSV');
+    await v.openAndPick(() => v.moreAction('Export Events...'), 'Export Events: format', 'CSV');
     // VS Code's own save dialog proposes a file in the workspace folder.
     await v.waitForQuickTitle('Export Events');
     const input = page.locator('.quick-input-widget input');

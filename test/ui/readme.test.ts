@@ -61,9 +61,7 @@ describe('the lively cluster in Chromium (the README\'s pictures)', function () 
   });
 
   it('rolls the pods up under their workloads: Deployment/checkout sums its pods\' warnings, CronJob/report holds its Jobs', async () => {
-    await v.moreAction('Group By...');
-    await v.waitForQuickTitle('Group Events By');
-    await v.pick('Workload');
+    await v.openAndPick(() => v.moreAction('Group By...'), 'Group Events By', 'Workload');
     const checkout = v.row(`Deployment/${SEEDED.payments.crashLoop}`);
     await checkout.waitFor({ timeout: 30_000 });
     await eventually('the pods\' BackOff warnings summed on the Deployment', async () => /^[1-9]\d*$/.test(await v.badge(checkout)));
