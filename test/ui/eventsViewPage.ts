@@ -70,7 +70,6 @@ export class EventsViewPage {
     return this.rows().filter({ has: this.page.locator('.label-name', { hasText: text }) }).first();
   }
 
-  /** Opens a row's children (a click toggles: only click when it is closed). */
   /**
    * Clicks a row until it holds VS Code's focus. Rows move as events arrive (newest first): a
    * row inserted above as the click comes leaves the click on a neighbour, and a person who
@@ -88,7 +87,7 @@ export class EventsViewPage {
     return /\bfocused\b/.test((await row.getAttribute('class')) ?? '');
   }
 
-  /** Opens a collapsed row with a click (selected, as a click leaves it). */
+  /** Opens a row's children with a click (a click toggles: only when it is closed; it is selected after, as a click leaves it). */
   async expand(row: Locator): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       if ((await row.getAttribute('aria-expanded')) === 'true') return;
