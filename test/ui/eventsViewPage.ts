@@ -234,7 +234,7 @@ export class EventsViewPage {
    * that loses the focus closes. A person clicks again, and so do we, saying so in the output.
    */
   async openAndPick(open: () => Promise<void>, title: string, label: string): Promise<void> {
-    const row = this.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+    const row = this.quickRow(label);
     for (let attempt = 0; ; attempt++) {
       await open();
       await this.waitForQuickTitle(title);
@@ -248,8 +248,13 @@ export class EventsViewPage {
     }
   }
 
+  /** The quick pick's row whose label starts with `label`. */
+  private quickRow(label: string): Locator {
+    return this.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+  }
+
   async pick(label: string): Promise<void> {
-    const row = this.page.locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`).first();
+    const row = this.quickRow(label);
     await row.waitFor({ timeout: 30_000 });
     await row.click();
   }
