@@ -32,6 +32,17 @@ describe('a sink wanted while not connected, in Chromium', function () {
     assert.ok(!labels.some((l) => l.startsWith('Enable Sink')), 'Enable Sink not offered: the sink is already wanted');
     await v.menuItem('Disable Sink');
     const file = path.join(workbench.server.options.runDir, 'user-data', 'User', 'settings.json');
-    await eventually('the saved setting off', async () => !('kubernetesEvents.sink.enabled' in (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)));
+    // VS Code rewrites the file in place: read while it writes, it can be empty for a moment.
+    const saved = (): Record<string, unknown> | undefined => {
+      try {
+        return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    };
+    await eventually('the saved setting off', async () => {
+      const settings = saved();
+      return settings !== undefined && !('kubernetesEvents.sink.enabled' in settings);
+    });
   });
 });
