@@ -52,6 +52,15 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   });
   const tree = new EventsTreeProvider(store, { groupBy: s0.groupBy, maxChildren: s0.maxChildren, sortOrder: s0.sortOrder });
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: false });
+  // TreeView.reveal first waits for the refreshes the extension host has sent (ExtHostTreeView's
+  // refresh promise): the only public way to know they are drawn. The selected row is where
+  // the click was, already on screen, so revealing it, neither selected again nor focused,
+  // moves nothing. With no selection, no click put the focus in the tree; hidden, it has none
+  // (and a reveal would show it).
+  tree.drawn = async () => {
+    const at = view.selection[0];
+    if (at && view.visible) await Promise.resolve(view.reveal(at, { select: false, focus: false })).catch(() => undefined);
+  };
   const recording = new RecordingService(store, logger, s0.correlator);
   const connection = new ConnectionService(store, logger);
   const sink = new SinkService(recording, connection, logger);

@@ -24,10 +24,10 @@ async function switchContext(s: Services): Promise<void> {
     return;
   }
   const now = s.connection.context;
-  const picked = await vscode.window.showQuickPick(
+  const picked = await s.tree.holding(() => vscode.window.showQuickPick(
     contexts.map((x) => ({ label: x.name, description: [x.cluster && `cluster ${x.cluster}`, x.user && `user ${x.user}`, x.namespace && `namespace ${x.namespace}`].filter(Boolean).join(' · '), detail: x.name === now ? 'current' : undefined })),
     { title: 'Switch Context', placeHolder: `Now: ${now ?? 'not connected'}`, matchOnDescription: true },
-  );
+  ));
   if (!picked) return;
   await connectFromSettings(s, picked.label);
 }
@@ -59,7 +59,7 @@ async function pickChoice<T extends string>(title: string, choices: { value: T; 
 }
 
 async function sortBy(s: Services): Promise<void> {
-  const order = await pickChoice('Sort Objects By', ORDERS, s.tree.sortOrder);
+  const order = await s.tree.holding(() => pickChoice('Sort Objects By', ORDERS, s.tree.sortOrder));
   if (!order) return;
   s.tree.setOptions({ sortOrder: order });
   s.keys.set(ContextKeys.sortOrder, order);
@@ -74,7 +74,7 @@ const GROUPINGS: { value: GroupBy; label: string; description: string }[] = [
 ];
 
 async function groupBy(s: Services): Promise<void> {
-  const groupBy = await pickChoice('Group Events By', GROUPINGS, s.tree.groupBy);
+  const groupBy = await s.tree.holding(() => pickChoice('Group Events By', GROUPINGS, s.tree.groupBy));
   if (!groupBy) return;
   s.tree.setOptions({ groupBy });
   s.keys.set(ContextKeys.groupBy, groupBy);

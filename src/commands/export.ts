@@ -24,7 +24,8 @@ export async function writeExport(s: Services, format: ExportFormat, target: vsc
   return groups.reduce((n, g) => n + g.events.length, 0);
 }
 
-async function exportCommand(s: Services): Promise<void> {
+/** The format, then the file (in code-server the save dialog is a quick input too); undefined when cancelled. */
+async function askTarget(s: Services): Promise<{ format: ExportFormat; target: vscode.Uri } | undefined> {
   const format = (
     await vscode.window.showQuickPick(
       [
@@ -35,7 +36,7 @@ async function exportCommand(s: Services): Promise<void> {
       { title: 'Export Events: format', placeHolder: 'The events in the view now, with its filter' },
     )
   )?.format;
-  if (!format) return;
+  if (!format) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
   const target = await vscode.window.showSaveDialog({
     title: 'Export Events',
@@ -43,7 +44,13 @@ async function exportCommand(s: Services): Promise<void> {
     filters: { [format === 'markdown' ? 'Markdown' : format.toUpperCase()]: [EXTENSIONS[format]] },
     defaultUri: vscode.Uri.joinPath(folder, suggestedName(s.connection.context, format, new Date())),
   });
-  if (!target) return;
+  return target && { format, target };
+}
+
+async function exportCommand(s: Services): Promise<void> {
+  const asked = await s.tree.holding(() => askTarget(s));
+  if (!asked) return;
+  const { format, target } = asked;
   let count: number;
   try {
     count = await writeExport(s, format, target);

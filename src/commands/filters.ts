@@ -26,19 +26,23 @@ function describeCurrent(f: EventFilter, key: Dimension | 'text'): string | unde
 
 /** Filter: pick what to filter on, then the values (from the events in the store) or the text. */
 async function filterCommand(s: Services): Promise<void> {
-  const current = s.filters.filter;
+  const next = await s.tree.holding(() => askFilter(s, s.filters.filter));
+  if (next) await s.filters.set(next);
+}
+
+/** The filter's two steps; undefined when cancelled. */
+async function askFilter(s: Services, current: EventFilter): Promise<EventFilter | undefined> {
   const dimension = await vscode.window.showQuickPick(
     DIMENSIONS.map((d) => ({ label: d.label, key: d.key, description: describeCurrent(current, d.key) })),
     { title: 'Filter Events (1/2): filter on', placeHolder: 'What to filter on' },
   );
-  if (!dimension) return;
+  if (!dimension) return undefined;
   if (dimension.key === 'text') {
     const text = await vscode.window.showInputBox({ title: 'Filter Events (2/2): text', prompt: 'Events whose reason, message or object name contain this (case-insensitive); empty clears it', value: current.text ?? '' });
-    if (text === undefined) return;
-    return s.filters.set({ ...current, text: text || undefined });
+    return text === undefined ? undefined : { ...current, text: text || undefined };
   }
   const of = DIMENSIONS.find((d) => d.key === dimension.key)?.of;
-  if (!of) return;
+  if (!of) return undefined;
   const counts = new Map<string, number>();
   for (const e of s.store.all()) counts.set(of(e), (counts.get(of(e)) ?? 0) + 1);
   const chosen = new Set(current[dimension.key] ?? []);
@@ -46,8 +50,7 @@ async function filterCommand(s: Services): Promise<void> {
     [...counts].sort((a, b) => b[1] - a[1]).map(([value, n]) => ({ label: oneLine(value) || '(none)', value, description: `${n} event${n === 1 ? '' : 's'}`, picked: chosen.has(value) })),
     { title: `Filter Events (2/2): ${dimension.label}`, canPickMany: true, placeHolder: 'None picked shows all' },
   );
-  if (!picked) return;
-  await s.filters.set({ ...current, [dimension.key]: picked.map((p) => p.value) });
+  return picked ? { ...current, [dimension.key]: picked.map((p) => p.value) } : undefined;
 }
 
 export function registerFilterCommands(s: Services): vscode.Disposable[] {

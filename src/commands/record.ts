@@ -192,7 +192,7 @@ function allSteps(s: Services, a: Answers): Step {
 async function ask(s: Services, start: Step, a: Answers): Promise<RecordResult | undefined> {
   let finished: boolean;
   try {
-    finished = await MultiStepInput.run(start);
+    finished = await s.tree.holding(() => MultiStepInput.run(start));
   } catch (e) {
     void vscode.window.showErrorMessage(`Cannot record an event: ${(e as Error).message}`);
     return undefined;

@@ -46,7 +46,7 @@ async function searchCommand(s: Services): Promise<void> {
     qp.title = `Search Events: ${result.total} match${result.total === 1 ? '' : 'es'}${result.total > SEARCH_LIMIT ? `, the newest ${SEARCH_LIMIT} shown` : ''}`;
     qp.busy = false;
   };
-  const picked = await new Promise<Row | undefined>((resolve) => {
+  const picked = await s.tree.holding(() => new Promise<Row | undefined>((resolve) => {
     qp.onDidChangeValue(() => {
       qp.busy = true;
       clearTimeout(timer);
@@ -63,7 +63,7 @@ async function searchCommand(s: Services): Promise<void> {
     });
     update();
     qp.show();
-  });
+  }));
   if (!picked) return;
   if (!(await revealEvent(s, picked.uid))) void vscode.window.showInformationMessage('That event is no longer kept (the store cap or the history window dropped it).');
 }

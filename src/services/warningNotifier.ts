@@ -118,13 +118,13 @@ export class WarningNotifier extends Disposable {
 
   private async askMute(e: ClusterEvent): Promise<void> {
     const o = e.involvedObject;
-    const pick = await vscode.window.showQuickPick(
+    const pick = await this.s.tree.holding(() => vscode.window.showQuickPick(
       [
         { label: `Mute ${oneLine(`${o.kind}/${o.name}`)}`, description: o.namespace ? `in ${oneLine(o.namespace)}` : 'cluster-scoped', mute: 'object' as const },
         { label: `Mute the reason ${oneLine(e.reason)}`, description: 'on every object', mute: 'reason' as const },
       ],
       { title: 'Mute Warning Notifications', placeHolder: 'In this workspace; Clear Notification Mutes undoes it' },
-    );
+    ));
     if (!pick) return;
     const m = this.mutes;
     await this.setMutes(pick.mute === 'object' ? { ...m, objects: [...new Set([...m.objects, objectMuteKey(o)])] } : { ...m, reasons: [...new Set([...m.reasons, e.reason])] });

@@ -23,6 +23,8 @@ import type { RenderContext, TreeNode } from './nodes/treeNode';
 
 /** Refreshes are batched this long, so a burst of events costs a few redraws, not one each. */
 export const REFRESH_DEBOUNCE_MS = 250;
+/** The longest a quick input waits for the tree's last redraw (a slow window shows it anyway). */
+const DRAWN_WAIT_MS = 2_000;
 
 export interface TreeOptions {
   readonly groupBy: GroupBy;
@@ -49,6 +51,9 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private pending: Set<string> | undefined;
   private pendingAll = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Quick inputs of ours open now (holdRefreshes), and the age redraws they held back. */
+  private holds = 0;
+  private readonly heldTicks = new Set<TreeNode>();
   /** While paused: the rows as they were, by key, and the events listed under them, by uid. */
   private frozen: readonly FrozenGroup[] | undefined;
   private frozenByKey: Map<string, FrozenGroup> | undefined;
@@ -80,7 +85,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.subscription = store.onDidChange((c) => c.all && this.forgetAll());
     this.view = store.liveView(NO_FILTER, options.sortOrder);
     this.viewSubscription = this.view.onDidChange((c) => this.schedule(c));
-    this.ticker = new AgeTicker((nodes) => this.changed.fire(nodes), () => this.context());
+    this.ticker = new AgeTicker((nodes) => this.fireTicked(nodes), () => this.context());
   }
 
   get filter(): EventFilter {
@@ -98,6 +103,53 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   /** Store changes not shown because of a pause. */
   get heldBackChanges(): number {
     return this.heldBack;
+  }
+
+  /**
+   * Holds every redraw while a quick input of ours is open, and sends what changed when the
+   * last one closes. VS Code gives the focus back to a tree view that had it whenever one of
+   * its refreshes completes (TreeView.doRefresh), and a quick input that loses the focus
+   * closes: one opened from a row, or from a title button (which leaves the focus in the
+   * tree), closed by itself as it came when events were arriving.
+   */
+  holdRefreshes(): vscode.Disposable {
+    this.holds++;
+    let released = false;
+    return new vscode.Disposable(() => {
+      if (released) return;
+      released = true;
+      if (--this.holds > 0) return;
+      if (this.pending || this.pendingAll) this.flushSoon();
+      if (this.heldTicks.size === 0) return;
+      const ticked = [...this.heldTicks];
+      this.heldTicks.clear();
+      this.changed.fire(ticked);
+    });
+  }
+
+  /**
+   * Resolves once VS Code has drawn every refresh sent so far (the extension sets it when the
+   * view exists). A refresh already on its way when a quick input opens takes the focus back
+   * just the same, so the quick input waits for it.
+   */
+  drawn: () => Promise<void> = () => Promise.resolve();
+
+  /** Asks with a quick input (`ask` shows it and settles when it closes), the tree held meanwhile. */
+  async holding<T>(ask: () => Thenable<T>): Promise<T> {
+    const hold = this.holdRefreshes();
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.drawn(), new Promise<void>((r) => (timer = setTimeout(r, DRAWN_WAIT_MS)))]);
+      clearTimeout(timer);
+      return await ask();
+    } finally {
+      hold.dispose();
+    }
+  }
+
+  private fireTicked(nodes: TreeNode[]): void {
+    if (this.holds > 0) for (const n of nodes) this.heldTicks.add(n);
+    else this.changed.fire(nodes);
   }
 
   /** No change is waiting to be sent to the view. */
@@ -164,7 +216,9 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   setStatus(rows: TreeNode[]): void {
     const before = this.status.map((r) => `${r.id}\n${(r as { text?: string }).text ?? ''}`).join('|');
     this.status = rows;
-    if (rows.map((r) => `${r.id}\n${(r as { text?: string }).text ?? ''}`).join('|') !== before) this.fireAll();
+    if (rows.map((r) => `${r.id}\n${(r as { text?: string }).text ?? ''}`).join('|') === before) return;
+    if (this.holds > 0) this.refreshAll();
+    else this.fireAll();
   }
 
   /** Holds the rows where they are (the store keeps filling); resume shows what changed. */
@@ -259,6 +313,8 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   /** One refresh for everything that changed: the changed groups alone when the top level kept its order. */
   private flush(): void {
     this.timer = undefined;
+    // Kept pending: sent when the quick input closes.
+    if (this.holds > 0) return;
     const keys = this.pending;
     this.pending = undefined;
     if (this.frozen && !this.pendingAll) {
