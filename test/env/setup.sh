@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests and `npm start` need, skipping whatever is already there:
-#   apt: chromium (UI tests), libkrb5-dev (code-server's kerberos module), openssl, tinyproxy + stunnel4 + microsocks (real proxies for the kubeconfig tests)
+#   apt: chromium (UI tests) with fonts for CJK and emoji (so screenshots show the text, not boxes), libkrb5-dev (code-server's kerberos module), openssl, tinyproxy + stunnel4 + microsocks (real proxies for the kubeconfig tests)
 #   Node 24 from the npm registry, code-server under it (VS Code needs Node 24)
 #   the control plane binaries (build-control-plane.sh) and KWOK (build-kwok.sh)
 # Usage: setup.sh [apt|vscode|control-plane|cluster|all]   (default all; cluster = apt and
@@ -12,7 +12,7 @@ what=${1:-all}
 kev_lock_cache
 log() { echo "setup: $*" >&2; }
 
-apt_packages=(chromium libkrb5-dev openssl ca-certificates fonts-liberation tinyproxy stunnel4 microsocks)
+apt_packages=(chromium libkrb5-dev openssl ca-certificates fonts-liberation fonts-noto-cjk fonts-noto-color-emoji tinyproxy stunnel4 microsocks)
 setup_apt() {
   local missing=()
   for p in "${apt_packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
