@@ -51,7 +51,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private pending: Set<string> | undefined;
   private pendingAll = false;
   private timer: NodeJS.Timeout | undefined;
-  /** Quick inputs of ours open now (holdRefreshes), and the age redraws they held back. */
+  /** Quick inputs of ours open now (holding), and the age redraws they held back. */
   private holds = 0;
   private readonly heldTicks = new Set<TreeNode>();
   /** While paused: the rows as they were, by key, and the events listed under them, by uid. */
@@ -112,7 +112,7 @@ export class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
    * closes: one opened from a row, or from a title button (which leaves the focus in the
    * tree), closed by itself as it came when events were arriving.
    */
-  holdRefreshes(): vscode.Disposable {
+  private holdRefreshes(): vscode.Disposable {
     this.holds++;
     let released = false;
     return new vscode.Disposable(() => {
