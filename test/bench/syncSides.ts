@@ -32,6 +32,8 @@ export interface SyncFigures {
   readonly maxStallMs: number;
   /** The longest stall split into time on a core and time waiting for one (Linux only). */
   readonly cpu?: CpuWaitFigures;
+  /** The process's CPU time from the start to synced: user and system, every thread (V8's GC helpers too). */
+  readonly cpuMs: number;
   /** The process's peak resident set (getrusage maxrss). */
   readonly peakRssMiB: number;
   /** The heap once the sync is over and garbage collected, the store still held. */
@@ -59,9 +61,11 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
   const stalls = monitorEventLoopDelay({ resolution: STALL_RESOLUTION_MS });
   stalls.enable();
   const probe = startCpuWaitProbe();
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const { events, groups, hold, firstMs } = await f(start);
   const ms = performance.now() - start;
+  const cpuUsed = process.cpuUsage(cpuStart);
   stalls.disable();
   const cpu = probe?.stop();
   gc();
@@ -73,6 +77,7 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
     groups,
     maxStallMs: stalls.max / 1e6,
     cpu,
+    cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
     peakRssMiB: (process.resourceUsage().maxRSS * 1024) / MiB,
     steadyHeapMiB: steadyHeap / MiB,
     heapPerEventBytes: (steadyHeap - baseHeap) / events,

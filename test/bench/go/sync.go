@@ -31,6 +31,8 @@ type syncResult struct {
 	Groups int     `json:"groups"`
 	// The process's peak resident set, for the memory table.
 	PeakRssMiB float64 `json:"peakRssMiB"`
+	// The process's CPU time (user and system, every thread) from the start to synced.
+	CPUMs float64 `json:"cpuMs"`
 }
 
 func peakRssMiB() float64 {
@@ -41,10 +43,19 @@ func peakRssMiB() float64 {
 	return float64(u.Maxrss) / 1024 // Linux reports KiB
 }
 
+// cpuMs is the process's CPU time so far (user and system, every thread, the runtime's GC too).
+func cpuMs() float64 {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return ms(time.Duration(u.Utime.Nano() + u.Stime.Nano()))
+}
+
 // runPager lists with tools/pager (pages fetched ahead while earlier ones are processed)
 // into a map by UID and a map of groups by involved object.
 func runPager(ctx context.Context, cs *kubernetes.Clientset, fieldSelector string, expect int) syncResult {
-	start := time.Now()
+	start, cpuStart := time.Now(), cpuMs()
 	byUID := map[string]*v1.Event{}
 	groups := map[objectKey][]*v1.Event{}
 	p := pager.New(pager.SimplePageFunc(func(opts metav1.ListOptions) (runtime.Object, error) {
@@ -65,7 +76,7 @@ func runPager(ctx context.Context, cs *kubernetes.Clientset, fieldSelector strin
 	if expect > 0 && len(byUID) != expect {
 		fail("pager: listed %d events, expected %d", len(byUID), expect)
 	}
-	return syncResult{Ms: ms(elapsed), Events: len(byUID), Groups: len(groups), PeakRssMiB: peakRssMiB()}
+	return syncResult{Ms: ms(elapsed), Events: len(byUID), Groups: len(groups), PeakRssMiB: peakRssMiB(), CPUMs: cpuMs() - cpuStart}
 }
 
 const objectIndex = "object"
@@ -80,7 +91,7 @@ func objectIndexFunc(obj interface{}) ([]string, error) {
 func runInformer(cs *kubernetes.Clientset, expect int) syncResult {
 	stop := make(chan struct{})
 	defer close(stop)
-	start := time.Now()
+	start, cpuStart := time.Now(), cpuMs()
 	factory := informers.NewSharedInformerFactory(cs, 0)
 	inf := factory.Core().V1().Events().Informer()
 	if err := inf.AddIndexers(cache.Indexers{objectIndex: objectIndexFunc}); err != nil {
@@ -95,5 +106,5 @@ func runInformer(cs *kubernetes.Clientset, expect int) syncResult {
 	if expect > 0 && n != expect {
 		fail("informer: synced %d events, expected %d", n, expect)
 	}
-	return syncResult{Ms: ms(elapsed), Events: n, Groups: len(inf.GetIndexer().ListIndexFuncValues(objectIndex)), PeakRssMiB: peakRssMiB()}
+	return syncResult{Ms: ms(elapsed), Events: n, Groups: len(inf.GetIndexer().ListIndexFuncValues(objectIndex)), PeakRssMiB: peakRssMiB(), CPUMs: cpuMs() - cpuStart}
 }
