@@ -365,8 +365,19 @@ export class EventStore {
       }
     }
     const old = this.entries.get(e.uid);
+    const entry = newEntry(e, ++this.seq, replay);
+    // At the cap, a new event older than all it holds would be the one dropped at once: it is
+    // counted as dropped and never linked. A capped list of 200,000 is two thirds these, each
+    // otherwise put into every view and taken out again.
+    if (!old && this.entries.size === this.cap && this.evictionOrder.dropsFirst(entry)) {
+      this.history?.noteDelete(e.uid);
+      this.unseenWarnings.removed(e.uid);
+      this.countEviction();
+      this.pending ??= new Set();
+      return;
+    }
     if (old) this.unlink(old);
-    this.link(newEntry(e, ++this.seq, replay));
+    this.link(entry);
     if (!replay) {
       this.history?.noteSet(e);
       this.unseenWarnings.stored(old?.event, e);
@@ -378,6 +389,10 @@ export class EventStore {
   /** Drops the event seen longest ago, to stay under the cap. */
   private evictOldest(): void {
     this.drop(this.evictionOrder.peek() as StoreEntry, false);
+    this.countEviction();
+  }
+
+  private countEviction(): void {
     this.evictions++;
     this.pendingEvicted++;
   }

@@ -20,6 +20,12 @@ export class EvictionOrder {
     return this.heap[0];
   }
 
+  /** Whether `e`, pushed now, would be the entry to drop first. */
+  dropsFirst(e: StoreEntry): boolean {
+    const top = this.heap[0];
+    return top !== undefined && before(e, top);
+  }
+
   push(e: StoreEntry): void {
     e.heapIndex = this.heap.length;
     this.heap.push(e);

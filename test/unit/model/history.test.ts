@@ -241,6 +241,27 @@ if (process.env.KEV_HISTORY_CHILD) {
       assert.ok([...back.all()].every((e) => e.count === 12));
     });
 
+    it('loads only the newest of a history larger than the cap, and the next save forgets the rest', async () => {
+      const rnd = random(12);
+      const store = new EventStore({ historyFolder: folder, maxEvents: 1000, now: () => T0 });
+      await store.loadHistory(IDENTITY);
+      // Times in a shuffled order, so the log holds them out of time order.
+      const order = Array.from({ length: 300 }, (_, i) => i).sort(() => rnd() - 0.5);
+      store.batch(() => {
+        for (const i of order) store.upsert(coreEvent({ uid: `e${i}`, object: `o${i % 7}`, first: T0 + i * S }));
+      });
+      await store.saveHistory();
+      const newest = new Set(Array.from({ length: 100 }, (_, k) => `e${299 - k}`));
+      const capped = new EventStore({ historyFolder: folder, maxEvents: 100, now: () => T0 });
+      await capped.loadHistory(IDENTITY);
+      assert.deepEqual(new Set([...capped.all()].map((e) => e.uid)), newest);
+      assert.equal(capped.evictions, 200);
+      await capped.saveHistory();
+      const back = new EventStore({ historyFolder: folder, maxEvents: 1000, now: () => T0 });
+      await back.loadHistory(IDENTITY);
+      assert.deepEqual(new Set([...back.all()].map((e) => e.uid)), newest, 'the events the cap dropped are gone from the log too');
+    });
+
     it('keeps one log per cluster identity: the same context name on two servers never mixes', async () => {
       const a = JSON.stringify({ server: 'https://a.example:6443', user: 'me', context: 'prod' });
       const b = JSON.stringify({ server: 'https://b.example:6443', user: 'me', context: 'prod' });
