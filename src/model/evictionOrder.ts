@@ -20,10 +20,13 @@ export class EvictionOrder {
     return this.heap[0];
   }
 
-  /** Whether `e`, pushed now, would be the entry to drop first. */
-  dropsFirst(e: StoreEntry): boolean {
+  /**
+   * Whether an entry made now with this time would be the one to drop first: older than the
+   * oldest held (at an equal time the oldest goes first, as it was received first).
+   */
+  olderThanAll(time: number): boolean {
     const top = this.heap[0];
-    return top !== undefined && before(e, top);
+    return top !== undefined && time < top.time;
   }
 
   push(e: StoreEntry): void {
