@@ -51,6 +51,8 @@ describe('the timeline panel, in Chromium', function () {
     await v.pick(name);
     const wanted = name.includes('Light') ? 'vs' : 'vs-dark';
     await eventually(`the ${name} theme`, async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/).includes(wanted));
+    // The picker previews a theme as its row is focused: the theme is chosen when the picker has closed.
+    await v.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   it('opens from the view\'s "..." menu with every object\'s lanes under a strict content security policy, and reads well in the dark and the light theme', async () => {
@@ -102,8 +104,7 @@ describe('the timeline panel, in Chromium', function () {
   });
 
   it('shows a hostile event\'s details as exact text when its mark is hovered: nothing is a link, clicking where one would be does nothing', async () => {
-    await v.rowMenu(v.row(`Secret/${secret}`), 'Show Timeline for This Object');
-    await t.tab(`Timeline: Secret/${secret}`).waitFor({ timeout: 30_000 });
+    await v.rowMenu(v.row(`Secret/${secret}`), 'Show Timeline for This Object', () => t.tab(`Timeline: Secret/${secret}`).isVisible());
     await eventually('the object\'s lane', async () => (await t.scope()) === `Secret/${secret} in ${NS}` && (await t.counts()).events === 1);
     let marks: Awaited<ReturnType<TimelinePage['marks']>> = [];
     await eventually('its mark', async () => (marks = await t.marks(WARNING)).length === 1);
