@@ -1,21 +1,28 @@
 // The API other extensions get from activate(): narrow and typed. Tests running under VS
-// Code's test harness also get `testing`, the extension's owners, which no other caller sees.
+// Code's test harness also get `testing`, the extension's parts, which no other caller sees.
 import type * as vscode from 'vscode';
-import type { ObjectSummary } from './cluster/discovery';
-import type { RecordResult } from './commands/record';
-import type { ObjectQuery } from './commands/showEvents';
-import type { Services } from './services/services';
+import type { ExportFormat } from './model/exportView';
+import type { ObjectRef } from './model/filters';
+import type { RecordRequest, RecordResult } from './model/recordRequest';
+import type { EventStore } from './model/eventStore';
+import type { ConnectionService } from './services/connectionService';
+import type { EventMachinery } from './services/eventMachinery';
+import type { FilterService } from './services/filterService';
+import type { FocusService } from './services/focusService';
+import type { NavigationService } from './services/navigationService';
+import type { OwnerService } from './services/ownerService';
+import type { SettingsService } from './services/settingsService';
+import type { ShownEvents } from './services/shownEvents';
+import type { SinkService } from './services/sinkService';
 import type { WarningNotifier } from './services/warningNotifier';
+import type { SelectionMemory } from './views/selectionMemory';
+import type { EventsTreeProvider } from './views/tree/eventsTreeProvider';
+import type { TreeNode } from './views/tree/nodes/treeNode';
+import type { ViewStatus } from './views/viewStatus';
 
-export type { ObjectQuery } from './commands/showEvents';
-export type { RecordResult } from './commands/record';
-
-export interface RecordEventRequest {
-  readonly object: ObjectSummary;
-  readonly type: 'Normal' | 'Warning';
-  readonly reason: string;
-  readonly message: string;
-}
+/** An object by kind and name (namespace and uid make it exact). */
+export type ObjectQuery = ObjectRef;
+export type { RecordRequest as RecordEventRequest, RecordResult } from './model/recordRequest';
 
 export interface KubernetesEventsApi {
   readonly apiVersion: 1;
@@ -24,17 +31,35 @@ export interface KubernetesEventsApi {
   /** Reveals and selects the object's events in the view; false when it has none. */
   showEvents(object: ObjectQuery): Promise<boolean>;
   /** Records an event (and writes it to the cluster when the user turned the sink on). */
-  recordEvent(request: RecordEventRequest): Promise<RecordResult>;
+  recordEvent(request: RecordRequest): Promise<RecordResult>;
   /** Only under a test harness (ExtensionMode.Test). */
   readonly testing?: TestingApi;
 }
 
-export interface TestingApi {
-  readonly services: Services;
+/** The extension's parts, as tests reach them. */
+export interface Parts {
+  readonly settings: SettingsService;
+  readonly store: EventStore;
+  readonly shown: ShownEvents;
+  readonly tree: EventsTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly selection: SelectionMemory;
+  readonly machinery: EventMachinery;
+  readonly connection: ConnectionService;
+  readonly sink: SinkService;
+  readonly filters: FilterService;
+  readonly focus: FocusService;
+  readonly owners: OwnerService;
+  readonly navigation: NavigationService;
+  readonly status: ViewStatus;
   readonly notifier: WarningNotifier;
+}
+
+export interface TestingApi {
+  readonly services: Parts;
   /** Milliseconds activate() took. */
   readonly activationMs: number;
   /** Read-only YAML documents the extension holds. */
   readonly yamlDocuments: () => number;
-  exportTo(format: 'json' | 'csv' | 'markdown', target: vscode.Uri): Promise<number>;
+  exportTo(format: ExportFormat, target: vscode.Uri): Promise<number>;
 }

@@ -1,5 +1,6 @@
 // Which kinds the cluster serves and which objects exist, for the Record Event picker:
 // the core and group discovery documents, then a list of the chosen resource.
+import type { ObjectSummary } from '../model/recordRequest';
 import type { ApiClient } from './apiRequest';
 
 export interface ResourceKind {
@@ -8,12 +9,6 @@ export interface ResourceKind {
   /** The plural resource name in the URL. */
   readonly resource: string;
   readonly namespaced: boolean;
-}
-
-export interface ObjectSummary {
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly metadata: { readonly name: string; readonly namespace?: string; readonly uid?: string };
 }
 
 interface ApiResourceList {

@@ -32,9 +32,7 @@ export const LIST_TURN_MS = 5;
  * While the next page is still on its way, the list sleeps this long (ms) between two turns
  * instead of going straight on; it runs flat out when a page is waiting. A local apiserver
  * (kind, minikube) shares our cores, and a thread that never sleeps is the one the scheduler
- * makes wait: on 2 cores beside etcd and the apiserver, the 200,000-event sync's longest
- * stall, 8 pairs of runs in alternating order, had a median of 50 ms against 55 without it
- * (lower in 5 pairs, higher in 2), the sync no slower. A modest gain; the README has the runs.
+ * makes wait, which the user feels as a stall of the extension host.
  */
 export const LIST_IDLE_PAUSE_MS = 1;
 /** The first batch of a list, and the bounds its size adapts within. */

@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { exportView, type ExportFormat } from '../model/exportView';
-import type { Services } from '../services/services';
+import type { ShownEvents } from '../services/shownEvents';
+import type { QuickInputs } from '../views/tree/quickInputs';
 import { registerPlainCommand } from './registry';
 
 const EXTENSIONS: Record<ExportFormat, string> = { json: 'json', csv: 'csv', markdown: 'md' };
@@ -18,14 +19,14 @@ function suggestedName(context: string | undefined, format: ExportFormat, now: D
 }
 
 /** Writes the view to a file; returns how many events went into it. */
-export async function writeExport(s: Services, format: ExportFormat, target: vscode.Uri): Promise<number> {
-  const groups = s.tree.groups();
+export async function writeExport(shown: ShownEvents, format: ExportFormat, target: vscode.Uri): Promise<number> {
+  const groups = shown.groups();
   await vscode.workspace.fs.writeFile(target, Buffer.from(exportView(groups, format, Date.now()), 'utf8'));
   return groups.reduce((n, g) => n + g.events.length, 0);
 }
 
 /** The format, then the file (in code-server the save dialog is a quick input too); undefined when cancelled. */
-async function askTarget(s: Services): Promise<{ format: ExportFormat; target: vscode.Uri } | undefined> {
+async function askTarget(context: string | undefined): Promise<{ format: ExportFormat; target: vscode.Uri } | undefined> {
   const format = (
     await vscode.window.showQuickPick(
       [
@@ -42,18 +43,18 @@ async function askTarget(s: Services): Promise<{ format: ExportFormat; target: v
     title: 'Export Events',
     saveLabel: 'Export',
     filters: { [format === 'markdown' ? 'Markdown' : format.toUpperCase()]: [EXTENSIONS[format]] },
-    defaultUri: vscode.Uri.joinPath(folder, suggestedName(s.connection.context, format, new Date())),
+    defaultUri: vscode.Uri.joinPath(folder, suggestedName(context, format, new Date())),
   });
   return target && { format, target };
 }
 
-async function exportCommand(s: Services): Promise<void> {
-  const asked = await s.tree.holding(() => askTarget(s));
+async function exportCommand(shown: ShownEvents, connection: { readonly context: string | undefined }, inputs: QuickInputs): Promise<void> {
+  const asked = await inputs.ask(() => askTarget(connection.context));
   if (!asked) return;
   const { format, target } = asked;
   let count: number;
   try {
-    count = await writeExport(s, format, target);
+    count = await writeExport(shown, format, target);
   } catch (e) {
     void vscode.window.showErrorMessage(`Cannot write ${target.fsPath}: ${(e as Error).message}`);
     return;
@@ -62,6 +63,6 @@ async function exportCommand(s: Services): Promise<void> {
   if (open) await vscode.window.showTextDocument(target);
 }
 
-export function registerExportCommands(s: Services): vscode.Disposable[] {
-  return [registerPlainCommand(Commands.export, () => exportCommand(s))];
+export function registerExportCommands(shown: ShownEvents, connection: { readonly context: string | undefined }, inputs: QuickInputs): vscode.Disposable[] {
+  return [registerPlainCommand(Commands.export, () => exportCommand(shown, connection, inputs))];
 }

@@ -3,8 +3,10 @@ import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import type { ClusterEvent } from '../model/clusterEvent';
 import { oneLine } from '../model/displayText';
+import type { EventStore } from '../model/eventStore';
 import type { EventFilter } from '../model/filters';
-import type { Services } from '../services/services';
+import type { FilterService } from '../services/filterService';
+import type { QuickInputs } from '../views/tree/quickInputs';
 import { registerPlainCommand } from './registry';
 
 type Dimension = 'types' | 'namespaces' | 'kinds' | 'reasons' | 'sources';
@@ -24,14 +26,8 @@ function describeCurrent(f: EventFilter, key: Dimension | 'text'): string | unde
   return typeof v === 'string' ? `"${v}"` : v.join(', ');
 }
 
-/** Filter: pick what to filter on, then the values (from the events in the store) or the text. */
-async function filterCommand(s: Services): Promise<void> {
-  const next = await s.tree.holding(() => askFilter(s, s.filters.filter));
-  if (next) await s.filters.set(next);
-}
-
-/** The filter's two steps; undefined when cancelled. */
-async function askFilter(s: Services, current: EventFilter): Promise<EventFilter | undefined> {
+/** The filter's two steps: what to filter on, then the values (from the events in the store) or the text; undefined when cancelled. */
+async function askFilter(store: EventStore, current: EventFilter): Promise<EventFilter | undefined> {
   const dimension = await vscode.window.showQuickPick(
     DIMENSIONS.map((d) => ({ label: d.label, key: d.key, description: describeCurrent(current, d.key) })),
     { title: 'Filter Events (1/2): filter on', placeHolder: 'What to filter on' },
@@ -44,7 +40,7 @@ async function askFilter(s: Services, current: EventFilter): Promise<EventFilter
   const of = DIMENSIONS.find((d) => d.key === dimension.key)?.of;
   if (!of) return undefined;
   const counts = new Map<string, number>();
-  for (const e of s.store.all()) counts.set(of(e), (counts.get(of(e)) ?? 0) + 1);
+  for (const e of store.all()) counts.set(of(e), (counts.get(of(e)) ?? 0) + 1);
   const chosen = new Set(current[dimension.key] ?? []);
   const picked = await vscode.window.showQuickPick(
     [...counts].sort((a, b) => b[1] - a[1]).map(([value, n]) => ({ label: oneLine(value) || '(none)', value, description: `${n} event${n === 1 ? '' : 's'}`, picked: chosen.has(value) })),
@@ -53,11 +49,14 @@ async function askFilter(s: Services, current: EventFilter): Promise<EventFilter
   return picked ? { ...current, [dimension.key]: picked.map((p) => p.value) } : undefined;
 }
 
-export function registerFilterCommands(s: Services): vscode.Disposable[] {
+export function registerFilterCommands(filters: FilterService, store: EventStore, inputs: QuickInputs): vscode.Disposable[] {
   return [
-    registerPlainCommand(Commands.filter, () => filterCommand(s)),
-    registerPlainCommand(Commands.clearFilters, () => s.filters.clear()),
-    registerPlainCommand(Commands.warningsOnly, () => s.filters.set({ ...s.filters.filter, types: ['Warning'] })),
-    registerPlainCommand(Commands.allTypes, () => s.filters.set({ ...s.filters.filter, types: [] })),
+    registerPlainCommand(Commands.filter, async () => {
+      const next = await inputs.ask(() => askFilter(store, filters.filter));
+      if (next) await filters.set(next);
+    }),
+    registerPlainCommand(Commands.clearFilters, () => filters.clear()),
+    registerPlainCommand(Commands.warningsOnly, () => filters.set({ ...filters.filter, types: ['Warning'] })),
+    registerPlainCommand(Commands.allTypes, () => filters.set({ ...filters.filter, types: [] })),
   ];
 }

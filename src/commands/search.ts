@@ -7,9 +7,10 @@ import type { ClusterEvent } from '../model/clusterEvent';
 import { oneLine } from '../model/displayText';
 import { searchEvents, SEARCH_LIMIT } from '../model/eventSearch';
 import { eventInterval } from '../model/kubectlFormat';
-import type { Services } from '../services/services';
+import type { EventStore } from '../model/eventStore';
+import type { NavigationService } from '../services/navigationService';
+import type { QuickInputs } from '../views/tree/quickInputs';
 import { registerPlainCommand } from './registry';
-import { revealEvent } from './showEvents';
 
 /** Typing is searched this long after the last key. */
 const DEBOUNCE_MS = 120;
@@ -32,21 +33,21 @@ function row(e: ClusterEvent, now: number): Row {
   };
 }
 
-async function searchCommand(s: Services): Promise<void> {
+async function searchCommand(store: EventStore, inputs: QuickInputs, navigation: NavigationService): Promise<void> {
   const qp = vscode.window.createQuickPick<Row>();
-  qp.title = `Search Events (${s.store.size} kept, history included)`;
+  qp.title = `Search Events (${store.size} kept, history included)`;
   qp.placeholder = 'Words in the reason, message, object, namespace or source; newest first';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   let timer: NodeJS.Timeout | undefined;
   const update = () => {
-    const result = searchEvents(s.store.all(), qp.value);
+    const result = searchEvents(store.all(), qp.value);
     const now = Date.now();
     qp.items = result.events.map((e) => row(e, now));
     qp.title = `Search Events: ${result.total} match${result.total === 1 ? '' : 'es'}${result.total > SEARCH_LIMIT ? `, the newest ${SEARCH_LIMIT} shown` : ''}`;
     qp.busy = false;
   };
-  const picked = await s.tree.holding(() => new Promise<Row | undefined>((resolve) => {
+  const picked = await inputs.ask(() => new Promise<Row | undefined>((resolve) => {
     qp.onDidChangeValue(() => {
       qp.busy = true;
       clearTimeout(timer);
@@ -65,9 +66,9 @@ async function searchCommand(s: Services): Promise<void> {
     qp.show();
   }));
   if (!picked) return;
-  if (!(await revealEvent(s, picked.uid))) void vscode.window.showInformationMessage('That event is no longer kept (the store cap or the history window dropped it).');
+  if (!(await navigation.revealEvent(picked.uid))) void vscode.window.showInformationMessage('That event is no longer kept (the store cap or the history window dropped it).');
 }
 
-export function registerSearchCommands(s: Services): vscode.Disposable[] {
-  return [registerPlainCommand(Commands.searchEvents, () => searchCommand(s))];
+export function registerSearchCommands(store: EventStore, inputs: QuickInputs, navigation: NavigationService): vscode.Disposable[] {
+  return [registerPlainCommand(Commands.searchEvents, () => searchCommand(store, inputs, navigation))];
 }

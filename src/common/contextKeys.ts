@@ -1,17 +1,27 @@
-// The context keys package.json's `when` clauses read, in one place.
+// The context keys package.json's `when` clauses read, in one place, each with the type of
+// its value.
 
 export const ContextKeys = {
-  /** What the view is showing: see ViewState. */
-  state: 'kubernetesEvents.state',
+  /** The filter is Show Warnings Only: the title offers Show All Event Types instead. */
   warningsOnly: 'kubernetesEvents.warningsOnly',
+  /** Any filter is on: Clear Filters is offered. */
   filtered: 'kubernetesEvents.filtered',
   /** The sink is wanted (its setting is on), running or waiting for a connection: Disable Sink is offered. */
   sinkWanted: 'kubernetesEvents.sinkWanted',
+  /** Live updates are paused: Resume is offered. */
   paused: 'kubernetesEvents.paused',
-  /** 'lastSeen' | 'warnings' | 'name'. */
-  sortOrder: 'kubernetesEvents.sortOrder',
-  /** 'object' | 'namespace' | 'workload'. */
-  groupBy: 'kubernetesEvents.groupBy',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];
+
+/** The value each key holds. */
+export type ContextKeyValue<K extends ContextKey> = {
+  'kubernetesEvents.warningsOnly': boolean;
+  'kubernetesEvents.filtered': boolean;
+  'kubernetesEvents.sinkWanted': boolean;
+  'kubernetesEvents.paused': boolean;
+}[K];
+
+export interface ContextKeySetter {
+  set<K extends ContextKey>(key: K, value: ContextKeyValue<K>): void;
+}

@@ -20,6 +20,15 @@ export interface ObjectRef {
   readonly uid?: string;
 }
 
+/** The argument as an ObjectRef ({kind, name, namespace?, uid?}, kind and name given), or undefined. */
+export function asObjectRef(x: unknown): ObjectRef | undefined {
+  if (!x || typeof x !== 'object') return undefined;
+  const q = x as Record<string, unknown>;
+  const optional = (v: unknown) => v === undefined || typeof v === 'string';
+  if (typeof q.kind !== 'string' || !q.kind || typeof q.name !== 'string' || !q.name || !optional(q.namespace) || !optional(q.uid)) return undefined;
+  return { kind: q.kind, name: q.name, namespace: q.namespace, uid: q.uid };
+}
+
 /** Whether an involved object is the one named (by uid when both have one). */
 export function isObject(o: { kind: string; name: string; namespace: string; uid: string }, ref: ObjectRef): boolean {
   if (ref.uid && o.uid) return ref.uid === o.uid;
@@ -27,6 +36,11 @@ export function isObject(o: { kind: string; name: string; namespace: string; uid
 }
 
 export const NO_FILTER: EventFilter = {};
+
+/** The filter is Show Warnings Only (types Warning, alone). */
+export function isWarningsOnly(f: EventFilter): boolean {
+  return f.types?.length === 1 && f.types[0] === 'Warning';
+}
 
 function within(list: readonly string[] | undefined, value: string): boolean {
   return !list || list.length === 0 || list.includes(value);

@@ -4,7 +4,7 @@
 //
 // Written out here for speed: the correlator calls it three to five times per event, with
 // keys of a few hundred characters made afresh for each event (client-go's getEventKey
-// and friends). Three costs dominated (measured with `npm run bench` and --cpu-prof):
+// and friends). Three costs dominate a general-purpose cache there:
 //  - the lru-cache package's per-call option handling: entries here live in slots of
 //    preallocated arrays linked by index, so a full cache allocates nothing per entry;
 //  - V8 hashing every character of each fresh key (Node 20: about 2 ns a character):

@@ -1,7 +1,8 @@
 // One connection to one cluster context at a time, for the whole window. Connecting is
 // single-flight (the latest request wins and nothing of an earlier one survives: two Refresh
 // clicks or two context changes in a row leave exactly one set of watches), its state is
-// told to whoever shows it, and the context's history is saved while connected.
+// told to whoever shows it, and the context's history is saved while connected. Which
+// kubeconfig and context: ConnectionChoice.
 import { ApiClient } from '../cluster/apiRequest';
 import { ClusterConnection } from '../cluster/clusterConnection';
 import { KubeconfigError } from '../cluster/kubeconfig';
@@ -10,7 +11,10 @@ import { Disposable, toDisposable } from '../common/lifecycle';
 import { LatestOnly } from '../common/latestOnly';
 import type { EventStore } from '../model/eventStore';
 import type { Logger } from '../record/logger';
+import { ConnectionChoice, type ConnectRequest, type ConnectSettings } from './connectionChoice';
 import { statusOfWatches, type ConnectionStatus } from './connectionStatus';
+
+export type { ConnectRequest } from './connectionChoice';
 
 /**
  * History is saved this often while connected (and when the connection ends). A save writes
@@ -21,14 +25,6 @@ export const HISTORY_SAVE_INTERVAL_MS = 5_000;
 /** Expired history is pruned this often. */
 export const HISTORY_PRUNE_INTERVAL_MS = 60_000;
 
-export interface ConnectRequest {
-  /** The context; the kubeconfig's current one when empty. */
-  readonly context?: string;
-  /** An explicit kubeconfig path; KUBECONFIG or ~/.kube/config when empty. */
-  readonly kubeconfigPath?: string;
-  readonly namespaces?: readonly string[];
-}
-
 export class ConnectionService extends Disposable {
   readonly connection: ClusterConnection;
   private readonly latest = new LatestOnly();
@@ -36,14 +32,15 @@ export class ConnectionService extends Disposable {
   private readonly changed = this._register(new Emitter<ConnectionStatus>());
   readonly onDidChangeStatus = this.changed.event;
   private lastRequest: ConnectRequest = {};
-  /** The kubeconfig another extension (the Kubernetes extension) says to use, when ours is not set. */
-  followedKubeconfig: string | undefined;
-  /** Connects started, and the number that finished as the latest (for tests). */
+  private readonly choice = new ConnectionChoice();
+  /** Connects started, and the number that finished as the latest (the notifier's baseline). */
   readonly counts = { started: 0, completed: 0 };
 
   constructor(
     readonly store: EventStore,
     private readonly logger: Logger,
+    /** The connection settings now. */
+    private readonly settings: () => ConnectSettings,
   ) {
     super();
     this.connection = new ClusterConnection(store);
@@ -61,9 +58,45 @@ export class ConnectionService extends Disposable {
     return this.connection.context;
   }
 
-  /** The request the current connection was made from (Refresh repeats it). */
+  /** The request the current connection was made from. */
   get request(): ConnectRequest {
     return this.lastRequest;
+  }
+
+  /** The kubeconfig path the settings and the followed extension name (undefined: KUBECONFIG, then ~/.kube/config). */
+  get kubeconfigPath(): string | undefined {
+    return this.choice.kubeconfigPath(this.settings());
+  }
+
+  /** Connects with what the settings and the user's choices say now (Refresh, Retry). */
+  refresh(): Promise<void> {
+    return this.connect(this.choice.request(this.settings()));
+  }
+
+  /** Switch Context: this context, for this window. */
+  switchTo(context: string): Promise<void> {
+    this.choice.pick(context);
+    return this.refresh();
+  }
+
+  /**
+   * Follows another extension's kubeconfig and context (the Kubernetes extension's); connects
+   * again only when that changes what the view shows. With our own kubeconfig set, its
+   * contexts (of another file) are not followed.
+   */
+  follow(kubeconfigPath: string | undefined, context?: string): Promise<void> {
+    this.choice.follow(kubeconfigPath, this.settings().kubeconfig ? undefined : context);
+    const next = this.choice.request(this.settings());
+    const last = this.lastRequest;
+    if (next.kubeconfigPath === last.kubeconfigPath && (next.context === last.context || next.context === this.context)) return Promise.resolve();
+    return this.connect(next);
+  }
+
+  /** The settings changed: connects again when the kubeconfig, the context or the namespaces did. */
+  settingsChanged(before: ConnectSettings, after: ConnectSettings): Promise<void> {
+    if (before.context !== after.context) this.choice.contextSettingChanged();
+    const same = before.kubeconfig === after.kubeconfig && before.context === after.context && before.namespaces.join() === after.namespaces.join();
+    return same ? Promise.resolve() : this.refresh();
   }
 
   /** Whether this connection's watches have all been open once (later loading is a relist). */
@@ -82,8 +115,8 @@ export class ConnectionService extends Disposable {
    */
   async connect(request: ConnectRequest): Promise<void> {
     this.counts.started++;
+    this.lastRequest = request;
     await this.latest.run(async (signal) => {
-      this.lastRequest = request;
       this.listedOnce = false;
       this.setStatus({ phase: 'loading', context: request.context || undefined, message: '' });
       try {
@@ -100,11 +133,6 @@ export class ConnectionService extends Disposable {
         this.setStatus({ phase: e instanceof KubeconfigError && /No kubeconfig found/.test(message) ? 'noKubeconfig' : 'badKubeconfig', context: request.context || undefined, message });
       }
     });
-  }
-
-  /** Connects again with the last request (Refresh, Retry). */
-  reconnect(): Promise<void> {
-    return this.connect(this.lastRequest);
   }
 
   /** A client for the current context (for commands); dispose it when done. */

@@ -29,11 +29,6 @@ export interface ConnectionStatus {
   readonly firstList?: boolean;
 }
 
-/** Phases that stay until the user acts (Retry, Switch Context, a settings change). */
-export function isFinal(phase: ConnectionPhase): boolean {
-  return phase === 'noKubeconfig' || phase === 'badKubeconfig' || phase === 'forbidden';
-}
-
 type Watch = ListWatchState | { readonly phase: string; readonly message?: string; readonly error?: string; readonly retryInMs?: number };
 
 export function statusOfWatches(context: string | undefined, states: ReadonlyMap<string, Watch>): ConnectionStatus {

@@ -1,36 +1,36 @@
 // The filter the view shows: one owner, its context keys, and a change event for whatever
-// describes it (the title, the status bar).
+// describes it (the title, the status bar). Filters the apiserver can narrow are also
+// watched with a field selector (FocusService).
 import { ContextKeys } from '../common/contextKeys';
 import { Emitter } from '../common/emitter';
-import { isFilterActive, NO_FILTER, type EventFilter } from '../model/filters';
-import type { EventsTreeProvider } from '../views/tree/eventsTreeProvider';
-import type { ContextKeyService } from './contextKeyService';
+import { Disposable } from '../common/lifecycle';
+import { isFilterActive, isWarningsOnly, NO_FILTER, type EventFilter } from '../model/filters';
+import type { ContextKeySetter } from '../common/contextKeys';
+import type { FocusService } from './focusService';
+import type { ShownEvents } from './shownEvents';
 
-export function isWarningsOnly(f: EventFilter): boolean {
-  return f.types?.length === 1 && f.types[0] === 'Warning';
-}
-
-export class FilterService {
-  private readonly changed = new Emitter<EventFilter>();
+export class FilterService extends Disposable {
+  private current: EventFilter = NO_FILTER;
+  private readonly changed = this._register(new Emitter<EventFilter>());
   readonly onDidChange = this.changed.event;
 
-  /** Filters the apiserver can narrow are also watched with a field selector (FocusService). */
-  focus: { setFilter(f: EventFilter): Promise<void> } | undefined;
-
   constructor(
-    private readonly tree: EventsTreeProvider,
-    private readonly keys: ContextKeyService,
+    private readonly shown: ShownEvents,
+    private readonly focus: FocusService,
+    private readonly keys: ContextKeySetter,
   ) {
+    super();
     this.publish(NO_FILTER);
   }
 
   get filter(): EventFilter {
-    return this.tree.filter;
+    return this.current;
   }
 
   /** Resolves when the view shows the filtered events (a view is built in slices). */
   set(filter: EventFilter): Promise<void> {
-    const shown = Promise.all([this.tree.setFilter(filter), this.focus?.setFilter(filter)]).then(() => undefined);
+    this.current = filter;
+    const shown = Promise.all([this.shown.setFilter(filter), this.focus.setFilter(filter)]).then(() => undefined);
     this.publish(filter);
     this.changed.fire(filter);
     return shown;

@@ -2,7 +2,7 @@
 // (involvedObject.uid=...). The main store holds the newest events up to its cap, so in a
 // big cluster it may have dropped older warnings or an object's older events; for these
 // filters a second, focused list+watch with the field selector fills a store of its own,
-// which the tree shows until the filter changes. That store starts with what the main one
+// which the view shows until the filter changes. That store starts with what the main one
 // holds and matches (model/focusSeed.ts), so the view is ready before the list is in.
 // Events recorded in this window are copied in too (not on the server unless the sink
 // wrote them).
@@ -14,7 +14,7 @@ import { matchesFilter, serverSelector, type EventFilter } from '../model/filter
 import { seedFocus } from '../model/focusSeed';
 import type { ConnectionService } from './connectionService';
 import { statusOfWatches, type ConnectionStatus } from './connectionStatus';
-import type { EventsTreeProvider } from '../views/tree/eventsTreeProvider';
+import type { ShownEvents } from './shownEvents';
 
 /** A focused store holds at least this many events: it is meant to hold all the server has. */
 export const FOCUS_MIN_CAP = 200_000;
@@ -37,7 +37,7 @@ export class FocusService extends Disposable {
 
   constructor(
     private readonly main: EventStore,
-    private readonly tree: EventsTreeProvider,
+    private readonly shown: ShownEvents,
     private readonly connection: ConnectionService,
     /** The storeCap setting, read when a focused list starts. */
     private readonly storeCap: () => number,
@@ -96,10 +96,10 @@ export class FocusService extends Disposable {
       await seedFocus(this.main, store, this.filter, () => this.focus?.store !== store);
       if (this.focus?.store !== store) return;
       observer.start();
-      await this.tree.setSource(store);
+      await this.shown.setSource(store);
       this.fire();
     } else if (!this.focus) {
-      await this.tree.setSource(this.main);
+      await this.shown.setSource(this.main);
     }
   }
 
@@ -109,7 +109,7 @@ export class FocusService extends Disposable {
     if (!f) return;
     for (const d of f.subscriptions) d.dispose();
     await f.observer.stop();
-    await this.tree.setSource(this.main);
+    await this.shown.setSource(this.main);
     this.fire();
   }
 

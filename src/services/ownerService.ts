@@ -28,14 +28,14 @@ export class OwnerService extends Disposable {
   readonly onDidChange = this.changed.event;
   private readonly timer: NodeJS.Timeout;
   private readonly saver: NodeJS.Timeout;
+  /** Who owns what: the roll-up and the timeline's workload lanes read it. */
+  readonly index = new OwnerIndex();
 
   constructor(
     private readonly connection: ConnectionService,
     private readonly store: EventStore,
     private readonly folder: string | undefined,
     private readonly logger: Logger,
-    /** Shared with the tree, which rolls up through it. */
-    readonly index: OwnerIndex = new OwnerIndex(),
   ) {
     super();
     this._register(connection.onDidChangeStatus(() => void this.reconcile()));

@@ -1,46 +1,34 @@
-// The event machinery of this window: one EventBroadcaster whose watchers are the store (so
-// recorded events show, correlated exactly as client-go would write them), the log, and the
-// apiserver sink while it is on; one recorder for the events the user records.
-import * as os from 'node:os';
-import { StoreEventSink } from '../cluster/storeSink';
-import type { EventStore } from '../model/eventStore';
-import { EventBroadcaster, type EventRecorder, type EventWatch, type SinkStats } from '../record/event';
-import type { CorrelatorOptions } from '../record/eventsCache';
-import type { Logger } from '../record/logger';
-import type { EventSink } from '../record/recordToSink';
+// Recording an event the user asks for: checked against the apiserver's limits, recorded
+// through the window's recorder (so it shows at once, correlated as client-go would), and
+// written to the cluster too while the sink is on. The answer says where it went.
+import { objectPlace, requestProblem, type RecordRequest, type RecordResult } from '../model/recordRequest';
+import type { EventMachinery } from './eventMachinery';
 
-/** The component our events come from. */
-export const RECORDER_COMPONENT = 'kubernetes-events-vscode';
+/** What recording needs to know of the sink. */
+export interface SinkState {
+  readonly enabled: boolean;
+  readonly context: string | undefined;
+}
 
 export class RecordingService {
-  readonly broadcaster: EventBroadcaster;
-  readonly recorder: EventRecorder;
-  private readonly started: Promise<void>;
+  constructor(
+    private readonly machinery: EventMachinery,
+    private readonly sink: SinkState,
+  ) {}
 
-  constructor(store: EventStore, logger: Logger, correlator: CorrelatorOptions) {
-    const broadcaster = new EventBroadcaster({ logger, correlatorOptions: correlator });
-    this.broadcaster = broadcaster;
-    this.recorder = broadcaster.newRecorder({ component: RECORDER_COMPONENT, host: os.hostname() });
-    this.started = (async () => {
-      await broadcaster.startRecordingToSink(new StoreEventSink(store));
-      await broadcaster.startStructuredLogging(0);
-    })();
-  }
-
-  /** Resolves once the store and the log receive recorded events. */
-  ready(): Promise<void> {
-    return this.started;
-  }
-
-  /** A further sink (the apiserver), through client-go's correlator and retry rules. */
-  async addSink(sink: EventSink): Promise<EventWatch & { readonly stats: SinkStats }> {
-    await this.started;
-    return this.broadcaster.startRecordingToSink(sink);
-  }
-
-  /** Flush: everything queued gets its write attempt before the window goes. */
-  async shutdown(): Promise<void> {
-    await this.started.catch(() => undefined);
-    await this.broadcaster.shutdown();
+  /** Records the event; never throws (a refusal is the result's text). */
+  async record(r: RecordRequest): Promise<RecordResult> {
+    const toCluster = this.sink.enabled;
+    const problem = requestProblem(r);
+    if (problem) return { ok: false, text: problem, toCluster: false };
+    const queued = await this.machinery.recorder.event(r.object, r.type, r.reason, r.message);
+    if (!queued) return { ok: false, text: `The event on ${objectPlace(r.object)} was not recorded; see the Kubernetes Events log.`, toCluster: false };
+    return {
+      ok: true,
+      toCluster,
+      text: toCluster
+        ? `Recorded ${r.type} ${r.reason} on ${objectPlace(r.object)}, and sent it to the cluster of context ${this.sink.context}.`
+        : `Recorded ${r.type} ${r.reason} on ${objectPlace(r.object)} in this window only: the sink is off, so the cluster does not have it.`,
+    };
   }
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../common/emitter';
 import { Disposable } from '../common/lifecycle';
-import { readSettings, SECTION, type Settings } from '../settings';
+import { readSettings, SECTION, type Settings } from './settingsReader';
 
 export class SettingsService extends Disposable {
   private current: Settings;

@@ -10,7 +10,7 @@ import { Disposable } from '../common/lifecycle';
 import type { EventWatch, SinkStats } from '../record/event';
 import type { Logger } from '../record/logger';
 import type { ConnectionService } from './connectionService';
-import type { RecordingService } from './recordingService';
+import type { EventMachinery } from './eventMachinery';
 
 interface Running {
   readonly context: string;
@@ -29,7 +29,7 @@ export class SinkService extends Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(
-    private readonly recording: RecordingService,
+    private readonly machinery: EventMachinery,
     private readonly connection: ConnectionService,
     private readonly logger: Logger,
   ) {
@@ -85,7 +85,7 @@ export class SinkService extends Disposable {
     }
     if (should && !this.running && context !== undefined) {
       const client = this.connection.newClient();
-      const watch = await this.recording.addSink(new ApiserverEventSink(client));
+      const watch = await this.machinery.addSink(new ApiserverEventSink(client));
       this.running = { context, identity, client, watch };
       this.logger.info(0, 'Recording to the apiserver', ['context', context]);
       this.fire();

@@ -5,20 +5,27 @@
 // takes its options when it is made), so changing one offers the reload it needs rather
 // than seeming to do nothing.
 import * as vscode from 'vscode';
-import { connectFromSettings } from '../commands/cluster';
-import type { Settings } from '../common/settingsValidation';
-import type { Services } from './services';
+import type { Settings } from './settingsValidation';
+import type { EventStore } from '../model/eventStore';
+import type { Logger } from '../record/logger';
+import type { ConnectionService } from './connectionService';
+
+export interface StoreSettingsDeps {
+  readonly store: EventStore;
+  readonly connection: ConnectionService;
+  readonly logger: Logger;
+}
 
 const HOUR_MS = 3_600_000;
 
 /** `relisting`: the same change reconnects anyway (a new context or namespaces), and lists with the new cap. */
-export function applyStoreSettings(s: Services, before: Settings, after: Settings, relisting: boolean): void {
+export function applyStoreSettings(s: StoreSettingsDeps, before: Settings, after: Settings, relisting: boolean): void {
   if (before.storeCap !== after.storeCap) void applyStoreCap(s, before.storeCap, after.storeCap, relisting);
   if (before.historyWindowHours !== after.historyWindowHours) void s.store.setHistoryWindow(after.historyWindowHours * HOUR_MS);
   if (JSON.stringify(before.correlator) !== JSON.stringify(after.correlator)) void offerReload();
 }
 
-async function applyStoreCap(s: Services, before: number, after: number, relisting: boolean): Promise<void> {
+async function applyStoreCap(s: StoreSettingsDeps, before: number, after: number, relisting: boolean): Promise<void> {
   if (after < before) {
     const dropped = await s.store.setMaxEvents(after);
     s.logger.info(0, 'Store cap lowered: the events seen longest ago dropped', ['cap', after, 'dropped', dropped]);
@@ -29,7 +36,7 @@ async function applyStoreCap(s: Services, before: number, after: number, relisti
   // What the old cap dropped is still on the server (or gone for good, if it expired): list again.
   if (evictedBefore > 0 && !relisting && s.connection.context !== undefined) {
     s.logger.info(0, 'Store cap raised: listing again for the events the old cap dropped', ['cap', after]);
-    await connectFromSettings(s);
+    await s.connection.refresh();
   }
 }
 

@@ -4,15 +4,19 @@
 // event) and Mute (this object or this reason, remembered for the workspace). What exists
 // when a connection (re)lists is the baseline, never news.
 import * as vscode from 'vscode';
-import { revealEvent } from '../commands/showEvents';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { ClusterEvent } from '../model/clusterEvent';
 import { oneLine } from '../model/displayText';
 import { matchesFilter } from '../model/filters';
 import { BurstThrottle, realScheduler, type Scheduler } from '../model/burstThrottle';
 import { isMuted, NO_MUTES, objectMuteKey, type Mutes } from '../model/mutes';
+import type { EventStore } from '../model/eventStore';
 import { WarningWatch, type WarningNews } from '../model/warningWatch';
-import type { Services } from './services';
+import type { Logger } from '../record/logger';
+import type { ConnectionService } from './connectionService';
+import type { FilterService } from './filterService';
+import type { NavigationService } from './navigationService';
+import type { SettingsService } from './settingsService';
 
 /** At most one notification this often; what comes meanwhile is summarised. */
 export const NOTIFY_WINDOW_MS = 10_000;
@@ -25,9 +29,17 @@ export function notificationText(s: string): string {
   return oneLine(s).replace(/\]\s*\(/g, '] (');
 }
 
-export interface Told {
-  readonly text: string;
-  readonly uids: readonly string[];
+export interface NotifierDeps {
+  readonly connection: ConnectionService;
+  readonly store: EventStore;
+  readonly settings: SettingsService;
+  readonly filters: FilterService;
+  readonly navigation: NavigationService;
+  readonly logger: Logger;
+  /** Where mutes are kept: the workspace's memento. */
+  readonly memento: vscode.Memento;
+  /** Shows a quick input over the Events view (QuickInputs.ask). */
+  ask<T>(show: () => Thenable<T>): Promise<T>;
 }
 
 export class WarningNotifier extends Disposable {
@@ -35,11 +47,9 @@ export class WarningNotifier extends Disposable {
   private readonly throttle: BurstThrottle<WarningNews>;
   /** The connect whose first list was taken as the baseline (a relist after an outage is news). */
   private baselined = -1;
-  /** What was told, for tests and the log. */
-  readonly told: Told[] = [];
 
   constructor(
-    private readonly s: Services,
+    private readonly s: NotifierDeps,
     scheduler: Scheduler = realScheduler,
   ) {
     super();
@@ -54,11 +64,11 @@ export class WarningNotifier extends Disposable {
   }
 
   get mutes(): Mutes {
-    return this.s.context.workspaceState.get<Mutes>(MUTES_KEY) ?? NO_MUTES;
+    return this.s.memento.get<Mutes>(MUTES_KEY) ?? NO_MUTES;
   }
 
   async setMutes(m: Mutes): Promise<void> {
-    await this.s.context.workspaceState.update(MUTES_KEY, m.objects.length || m.reasons.length ? m : undefined);
+    await this.s.memento.update(MUTES_KEY, m.objects.length || m.reasons.length ? m : undefined);
   }
 
   /** A new connection's first complete list (and its history) is the baseline, not news. */
@@ -109,16 +119,16 @@ export class WarningNotifier extends Disposable {
 
   private async tell(items: WarningNews[]): Promise<void> {
     const text = this.describe(items);
-    this.told.push({ text, uids: items.map((n) => n.event.uid) });
+    this.s.logger.info(0, 'Warning notification', ['text', text, 'events', items.length]);
     const newest = items.reduce((a, b) => ((b.event.lastSeen ?? 0) > (a.event.lastSeen ?? 0) ? b : a)).event;
     const pick = await vscode.window.showWarningMessage(text, 'Show', 'Mute…');
-    if (pick === 'Show') await revealEvent(this.s, newest.uid);
+    if (pick === 'Show') await this.s.navigation.revealEvent(newest.uid);
     if (pick === 'Mute…') await this.askMute(newest);
   }
 
   private async askMute(e: ClusterEvent): Promise<void> {
     const o = e.involvedObject;
-    const pick = await this.s.tree.holding(() => vscode.window.showQuickPick(
+    const pick = await this.s.ask(() => vscode.window.showQuickPick(
       [
         { label: `Mute ${oneLine(`${o.kind}/${o.name}`)}`, description: o.namespace ? `in ${oneLine(o.namespace)}` : 'cluster-scoped', mute: 'object' as const },
         { label: `Mute the reason ${oneLine(e.reason)}`, description: 'on every object', mute: 'reason' as const },

@@ -9,10 +9,11 @@ import { Disposable } from '../common/lifecycle';
 import { describeFilter, isFilterActive } from '../model/filters';
 import type { ConnectionService } from '../services/connectionService';
 import type { ConnectionStatus } from '../services/connectionStatus';
-import type { ContextKeyService } from '../services/contextKeyService';
+import type { ContextKeySetter } from '../common/contextKeys';
 import type { FilterService } from '../services/filterService';
 import type { FocusService } from '../services/focusService';
 import type { EventStore } from '../model/eventStore';
+import type { ShownEvents } from '../services/shownEvents';
 import type { SinkService } from '../services/sinkService';
 import type { EventsTreeProvider } from './tree/eventsTreeProvider';
 import { ActionNode, StatusNode, type StatusTone } from './tree/nodes/statusNode';
@@ -26,7 +27,7 @@ const MAX_MESSAGE_ROWS = 6;
 /** How often the "retrying in N s" countdown is redrawn. */
 const COUNTDOWN_MS = 1000;
 
-/** What the view shows, for `when` clauses and tests. */
+/** What the view shows, for tests. */
 export type ViewState = 'loading' | 'noKubeconfig' | 'badKubeconfig' | 'unreachable' | 'forbidden' | 'empty' | 'noMatches' | 'ready';
 
 function wrap(text: string): string[] {
@@ -63,7 +64,7 @@ export class ViewStatus extends Disposable {
   private progressDone: (() => void) | undefined;
   private countdown: NodeJS.Timeout | undefined;
   private retryAt: number | undefined;
-  private shown = { title: '', status: '' };
+  private drawn = { title: '', status: '' };
   /** The live-warning count the status bar shows. */
   private shownWarnings = -1;
   readonly badge: WarningBadge;
@@ -71,10 +72,11 @@ export class ViewStatus extends Disposable {
   constructor(
     private readonly view: vscode.TreeView<TreeNode>,
     private readonly tree: EventsTreeProvider,
+    private readonly shown: ShownEvents,
     private readonly connection: ConnectionService,
     private readonly sink: SinkService,
     private readonly filters: FilterService,
-    private readonly keys: ContextKeyService,
+    private readonly keys: ContextKeySetter,
     private readonly focus: FocusService,
     /** The main store (the tree may show a focused one). */
     private readonly store: EventStore,
@@ -89,6 +91,7 @@ export class ViewStatus extends Disposable {
     this._register(sink.onDidChange(() => this.update()));
     this._register(filters.onDidChange(() => this.update()));
     this._register(tree.onDidSettle(() => this.update()));
+    this._register(shown.onDidChangePause(() => this.update()));
     // The status bar counts the main store's live warnings; a filter hides changes from the
     // tree (so from onDidSettle), not from that count.
     this._register(store.onDidChange(() => store.liveWarnings !== this.shownWarnings && this.update()));
@@ -127,7 +130,7 @@ export class ViewStatus extends Disposable {
     const where = context ? ` in ${context}` : '';
     const hasEvents = this.store.size > 0;
     const focus = this.focus.status;
-    const shown = this.tree.shownGroupCount > 0;
+    const shown = this.shown.groupCount > 0;
     const filter = this.filters.filter;
     const rows: TreeNode[] = [];
     let state: ViewState;
@@ -165,7 +168,7 @@ export class ViewStatus extends Disposable {
     // A focused view (warnings, one object) has its own list+watch with a field selector.
     if (focus && (state === 'ready' || state === 'empty')) {
       const asked = `${context ?? 'the cluster'} for ${this.focus.selector ?? 'these events'}`;
-      if (focus.phase === 'loading') rows.push(new StatusNode('focus', 'loading', `Asking ${asked}…${this.tree.store.size === 0 ? '' : ' (meanwhile, the events already here)'}`));
+      if (focus.phase === 'loading') rows.push(new StatusNode('focus', 'loading', `Asking ${asked}…${this.shown.source.size === 0 ? '' : ' (meanwhile, the events already here)'}`));
       else if (focus.phase === 'forbidden' || focus.phase === 'badKubeconfig' || focus.phase === 'reconnecting') rows.push(...message('focus', 'warning', focus.message), RETRY);
     }
     if ((state === 'ready' || state === 'empty') && !shown && !(focus && focus.phase === 'loading')) {
@@ -176,11 +179,11 @@ export class ViewStatus extends Disposable {
         rows.push(new StatusNode('empty', 'info', `No events${where} right now (events expire after an hour by default).`), RECORD);
       }
     }
-    if (this.tree.paused) rows.unshift(new StatusNode('paused', 'info', `Live updates paused${this.tree.heldBackChanges ? `: ${this.tree.heldBackChanges} change${this.tree.heldBackChanges === 1 ? '' : 's'} waiting` : ''}`), RESUME);
+    const held = this.shown.heldBackChanges;
+    if (this.shown.paused) rows.unshift(new StatusNode('paused', 'info', `Live updates paused${held ? `: ${held} change${held === 1 ? '' : 's'} waiting` : ''}`), RESUME);
     this.state = state;
-    this.keys.set(ContextKeys.state, state);
     this.keys.set(ContextKeys.sinkWanted, this.sink.isWanted);
-    this.keys.set(ContextKeys.paused, this.tree.paused);
+    this.keys.set(ContextKeys.paused, this.shown.paused);
     this.tree.setStatus(rows);
     this.updateTitle(context);
   }
@@ -190,9 +193,9 @@ export class ViewStatus extends Disposable {
     const filter = describeFilter(this.filters.filter);
     // Shown after the container's name ("Kubernetes Events: kev-admin · Warning · sink on"),
     // where VS Code keeps it when the view's description would be hidden.
-    const parts = [context ?? 'Events', filter, this.sink.enabled && 'sink on', this.tree.paused && 'paused'].filter(Boolean);
+    const parts = [context ?? 'Events', filter, this.sink.enabled && 'sink on', this.shown.paused && 'paused'].filter(Boolean);
     const title = parts.join(' · ');
-    if (title !== this.shown.title) this.view.title = this.shown.title = title;
+    if (title !== this.drawn.title) this.view.title = this.drawn.title = title;
     const warnings = this.badge.liveWarnings;
     this.shownWarnings = warnings;
     const text = `$(pulse) ${context ?? 'Kubernetes Events'}${warnings > 0 ? `  $(warning) ${warnings}` : ''}${this.sink.enabled ? '  $(cloud-upload)' : ''}`;
@@ -203,8 +206,8 @@ export class ViewStatus extends Disposable {
       this.sink.enabled ? `Sink on: events recorded here are written to ${this.sink.context}` : 'Sink off: events recorded here stay in this window',
       'Click to switch context',
     ].join('\n');
-    if (`${text}\n${tooltip}` === this.shown.status) return;
-    this.shown.status = `${text}\n${tooltip}`;
+    if (`${text}\n${tooltip}` === this.drawn.status) return;
+    this.drawn.status = `${text}\n${tooltip}`;
     this.statusBar.text = text;
     this.statusBar.tooltip = tooltip;
     this.statusBar.show();

@@ -7,10 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KubernetesEventsApi, TestingApi } from '../../src/api';
-import type { ObjectSummary } from '../../src/cluster/discovery';
+import type { ObjectSummary } from '../../src/model/recordRequest';
 import { MAX_DOCUMENTS } from '../../src/commands/yaml';
 import { Commands } from '../../src/common/commandIds';
-import type { Services } from '../../src/services/services';
+import type { Parts as Services } from '../../src/api';
 import { ensureWorkload, extensionApi, TreeReader, waitFor } from './support';
 
 const NAMESPACE = 'default';
@@ -188,10 +188,10 @@ describe('commands and the tree', function () {
     await waitFor('the group selected in the view', () => (s.view.selection[0] as { key?: string } | undefined)?.key === deployment.key);
     assert.equal(s.filters.filter.kinds, undefined, 'the filter that hid it was replaced');
     assert.equal(s.focus.selector, `involvedObject.uid=${deployment.object.uid}`);
-    assert.notEqual(s.tree.store, s.store, 'the rows come from the focused list+watch');
+    assert.notEqual(s.shown.source, s.store, 'the rows come from the focused list+watch');
     assert.deepEqual(t.groups().map((g) => g.key), [deployment.key], 'only that object');
     await s.filters.clear();
-    assert.equal(s.tree.store, s.store, 'back to the main store');
+    assert.equal(s.shown.source, s.store, 'back to the main store');
     assert.equal(await vscode.commands.executeCommand(Commands.showEventsForObject, { kind: 'Deployment', name: 'no-such-deployment' }), false);
     await s.filters.clear();
     assert.equal(await vscode.commands.executeCommand(Commands.showEventsForObject, deployment), undefined, 'a row is not an object query');
@@ -257,7 +257,7 @@ describe('commands and the tree', function () {
   });
 
   it('settles the tree after a burst of 1,000 events with a few batched refreshes', async () => {
-    const recorder = s.recording.recorder;
+    const recorder = s.machinery.recorder;
     const refreshesBefore = s.tree.refreshes;
     const start = Date.now();
     await Promise.all(Array.from({ length: 1000 }, (_, i) => recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `burst-${i % 100}`, namespace: NAMESPACE } }, 'Normal', `Burst${i % 7}`, `event ${i}`)));

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sortTime, type ClusterEvent } from '../../src/model/clusterEvent';
 import { Commands } from '../../src/common/commandIds';
-import type { Services } from '../../src/services/services';
+import type { Parts as Services } from '../../src/api';
 import { extensionApi, TreeReader, waitFor } from './support';
 
 const NAMESPACE = 'host-cap';
@@ -87,16 +87,16 @@ describe('settings applied while running', function () {
   it('Sort By "Last seen" (the default) sticks when the user\'s own settings say otherwise', async () => {
     await config().update('sortOrder', 'name', vscode.ConfigurationTarget.Global);
     try {
-      await waitFor('sorted by name from the user setting', () => s.tree.sortOrder === 'name');
+      await waitFor('sorted by name from the user setting', () => s.shown.sortOrder === 'name');
       const picking = vscode.commands.executeCommand(Commands.sortBy);
       await new Promise((r) => setTimeout(r, 700));
       // The rows: Last seen, Most warnings, Name; the first is the default.
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
       await picking;
-      await waitFor('sorted by last seen', () => s.tree.sortOrder === 'lastSeen');
+      await waitFor('sorted by last seen', () => s.shown.sortOrder === 'lastSeen');
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(s.settings.value.sortOrder, 'lastSeen', 'the pick is what the settings say now, not the user value it cleared its way back to');
-      assert.equal(s.tree.sortOrder, 'lastSeen');
+      assert.equal(s.shown.sortOrder, 'lastSeen');
     } finally {
       await config().update('sortOrder', undefined, vscode.ConfigurationTarget.Global);
       if (vscode.workspace.workspaceFolders?.length) await config().update('sortOrder', undefined, vscode.ConfigurationTarget.Workspace);

@@ -2,10 +2,11 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { KubernetesEventsApi, TestingApi } from '../../src/api';
-import type { Services } from '../../src/services/services';
+import type { Parts as Services } from '../../src/api';
 import type { EventNode } from '../../src/views/tree/nodes/eventNode';
 import type { GroupNode } from '../../src/views/tree/nodes/groupNode';
 import type { TreeNode } from '../../src/views/tree/nodes/treeNode';
+import { pollUntil } from '../support/wait';
 
 export const EXTENSION_ID = 'kubernetes-events.kubernetes-events';
 
@@ -17,15 +18,8 @@ export async function extensionApi(): Promise<KubernetesEventsApi & { testing: T
   return api as KubernetesEventsApi & { testing: TestingApi };
 }
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const v = await check();
-    if (v !== undefined && v !== false) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
+/** pollUntil (test/support/wait.ts) every 100 ms: what the host tests wait for is in memory. */
+export const waitFor = <T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> => pollUntil(what, check, timeoutMs, 100);
 
 /** A line in the host report (the extension host's console does not reach it). */
 export function report(line: string): void {

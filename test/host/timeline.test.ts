@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../src/common/commandIds';
-import type { Services } from '../../src/services/services';
+import type { Parts as Services } from '../../src/api';
 import { TIMELINE_VIEW_TYPE } from '../../src/views/timeline/timelinePanel';
 import { ensureWorkload, extensionApi, TreeReader, waitFor } from './support';
 

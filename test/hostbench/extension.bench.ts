@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { Services } from '../../src/services/services';
+import type { Parts as Services } from '../../src/api';
 import { median } from '../bench/harness';
 import { extensionApi, report, TreeReader, waitFor } from '../host/support';
 
@@ -52,7 +52,7 @@ async function burst(s: Services, tag: string, size: number): Promise<{ ms: numb
     const end = Math.min(size, wave + RECORDER_QUEUE);
     await Promise.all(Array.from({ length: end - wave }, (_, k) => {
       const i = wave + k;
-      return s.recording.recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${tag}-${i % 100}`, namespace: 'default' } }, 'Normal', `Bench${i % 7}`, `event ${i}`);
+      return s.machinery.recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${tag}-${i % 100}`, namespace: 'default' } }, 'Normal', `Bench${i % 7}`, `event ${i}`);
     }));
     await waitFor('the wave in the store', () => counted() === end, 60_000);
   }

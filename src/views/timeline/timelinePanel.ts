@@ -47,22 +47,22 @@ export class TimelinePanel extends Disposable {
   /** Messages posted (for tests and the host benchmark). */
   posted = 0;
 
+  /** `restored`: the panel VS Code kept across a window reload (its serializer hands it over). */
   constructor(
     private readonly host: TimelineHost,
     scope: LaneScope,
+    restored?: vscode.WebviewPanel,
   ) {
     super();
     this.feed = new TimelineFeed(host.source, host.lanes, { now: Date.now, historyWindowMs: () => host.historyWindowMs() });
     this.feed.configure(host.filter(), scope);
     const media = vscode.Uri.joinPath(host.extensionUri, ...MEDIA_FOLDER);
-    this.panel = this._register(
-      vscode.window.createWebviewPanel(TIMELINE_VIEW_TYPE, titleOf(scope), vscode.ViewColumn.Active, {
-        enableScripts: true,
-        enableCommandUris: false,
-        enableForms: false,
-        localResourceRoots: [media],
-      }),
-    );
+    const options: vscode.WebviewPanelOptions & vscode.WebviewOptions = { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [media] };
+    this.panel = this._register(restored ?? vscode.window.createWebviewPanel(TIMELINE_VIEW_TYPE, titleOf(scope), vscode.ViewColumn.Active, options));
+    if (restored) {
+      restored.webview.options = options;
+      restored.title = titleOf(scope);
+    }
     this.panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'events.svg');
     this.panel.webview.html = html(this.panel.webview, media);
     this._register(this.panel.onDidDispose(() => this.dispose()));

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import * as k8s from 'vscode-kubernetes-tools-api';
 import type { KubernetesEventsApi, TestingApi } from '../../../src/api';
 import { Commands } from '../../../src/common/commandIds';
-import type { Services } from '../../../src/services/services';
+import type { Parts as Services } from '../../../src/api';
 import type { EventNode } from '../../../src/views/tree/nodes/eventNode';
 import type { GroupNode } from '../../../src/views/tree/nodes/groupNode';
 import { EXPLORER_CONTEXTS as C, type ExplorerKubeconfigs } from '../../env/explorerSetup';

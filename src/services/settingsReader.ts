@@ -1,10 +1,10 @@
-// Reads the settings (validated: see common/settingsValidation.ts). A kubeconfig path or
+// Reads the settings (validated: see settingsValidation.ts). A kubeconfig path or
 // context can run an exec plugin and the sink writes to a cluster, so in an untrusted
 // workspace those come from the user's own settings only.
 import * as vscode from 'vscode';
-import { validateSettings, type Settings } from './common/settingsValidation';
+import { validateSettings, type Settings } from './settingsValidation';
 
-export type { Settings } from './common/settingsValidation';
+export type { Settings } from './settingsValidation';
 export const SECTION = 'kubernetesEvents';
 
 /** Settings a workspace may not set until it is trusted (package.json restrictedConfigurations). */

@@ -1,7 +1,7 @@
 // The event machinery's Logger, written to a LogOutputChannel. Never logs a token or a key:
 // the machinery logs events and errors, and errors are reduced to their message.
 import * as vscode from 'vscode';
-import { errorText, formatKeysAndValues, type KeysAndValues, type Logger } from './record/logger';
+import { errorText, formatKeysAndValues, type KeysAndValues, type Logger } from '../record/logger';
 
 export class OutputChannelLogger implements Logger {
   constructor(readonly channel: vscode.LogOutputChannel) {}

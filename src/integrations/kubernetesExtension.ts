@@ -5,11 +5,12 @@
 import * as vscode from 'vscode';
 import * as k8s from 'vscode-kubernetes-tools-api';
 import type { ConfigurationV1_1 } from 'vscode-kubernetes-tools-api/js/configuration/v1_1';
-import { findResourceKind, objectPath, type ObjectSummary } from '../cluster/discovery';
-import { recordOnObject } from '../commands/record';
-import { showEventsFor } from '../commands/showEvents';
+import { findResourceKind, objectPath } from '../cluster/discovery';
 import { Commands } from '../common/commandIds';
-import type { Services } from '../services/services';
+import type { ObjectSummary } from '../model/recordRequest';
+import type { ConnectionService } from '../services/connectionService';
+import type { NavigationService } from '../services/navigationService';
+import type { RecordEventInput } from '../views/recordEventInput';
 
 export const KUBERNETES_EXTENSION_ID = k8s.MS_KUBERNETES_EXTENSION_ID;
 /** The Kubernetes extension's settings object; its kubeconfig is `vs-kubernetes.kubeconfig` inside. */
@@ -39,14 +40,14 @@ async function explorerObject(node: ResourceNode): Promise<ObjectSummary> {
 }
 
 /** Throws unless the view's cluster holds this very object (same uid): the view may show another cluster. */
-async function assertInView(s: Services, o: ObjectSummary): Promise<void> {
+async function assertInView(connection: ConnectionService, o: ObjectSummary): Promise<void> {
   const what = `${o.kind}/${o.metadata.name}`;
-  const context = s.connection.context ?? '(none)';
+  const context = connection.context ?? '(none)';
   let client;
   try {
-    client = s.connection.newClient();
+    client = connection.newClient();
   } catch {
-    throw new ExplorerError(`the Events view is not connected${s.connection.status.message ? `: ${s.connection.status.message}` : ''}`);
+    throw new ExplorerError(`the Events view is not connected${connection.status.message ? `: ${connection.status.message}` : ''}`);
   }
   try {
     const resource = await findResourceKind(client, o.kind, o.apiVersion);
@@ -64,8 +65,8 @@ async function assertInView(s: Services, o: ObjectSummary): Promise<void> {
 }
 
 /** Resolves once the view has loaded (or failed to load) the context it is connecting to. */
-function loaded(s: Services): Promise<void> {
-  const loading = () => s.connection.status.phase === 'loading' || s.connection.status.phase === 'disconnected';
+function loaded(connection: ConnectionService): Promise<void> {
+  const loading = () => connection.status.phase === 'loading' || connection.status.phase === 'disconnected';
   if (!loading()) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -74,7 +75,7 @@ function loaded(s: Services): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, LOAD_TIMEOUT_MS);
-    const subscription = s.connection.onDidChangeStatus(() => {
+    const subscription = connection.onDidChangeStatus(() => {
       if (!loading()) done();
     });
   });
@@ -89,7 +90,13 @@ function followedPath(p: ConfigurationV1_1.KubeconfigPath): string | undefined {
   return p.hostPath === process.env.KUBECONFIG ? undefined : p.hostPath;
 }
 
-export async function connectKubernetesExtension(s: Services): Promise<vscode.Disposable[]> {
+export interface KubernetesExtensionDeps {
+  readonly connection: ConnectionService;
+  readonly navigation: NavigationService;
+  readonly recordInput: RecordEventInput;
+}
+
+export async function connectKubernetesExtension(d: KubernetesExtensionDeps): Promise<vscode.Disposable[]> {
   const installed = vscode.extensions.getExtension(KUBERNETES_EXTENSION_ID) !== undefined;
   const disposables: vscode.Disposable[] = [];
   // Set below once the view follows the Kubernetes extension's kubeconfig (the first connect).
@@ -106,10 +113,10 @@ export async function connectKubernetesExtension(s: Services): Promise<vscode.Di
   /** The node's object, once the view has loaded and holds it; undefined after telling the user why not. */
   const objectOf = async (node: ResourceNode, action: string): Promise<ObjectSummary | undefined> => {
     await following;
-    await loaded(s);
+    await loaded(d.connection);
     try {
       const object = await explorerObject(node);
-      await assertInView(s, object);
+      await assertInView(d.connection, object);
       return object;
     } catch (e) {
       if (!(e instanceof ExplorerError)) throw e;
@@ -122,37 +129,31 @@ export async function connectKubernetesExtension(s: Services): Promise<vscode.Di
       const node = await resourceOf(target);
       if (!node) return notFound();
       const o = await objectOf(node, 'show the events of');
-      return o && showEventsFor(s, { kind: o.kind, name: o.metadata.name, namespace: o.metadata.namespace, uid: o.metadata.uid });
+      if (!o) return undefined;
+      const result = await d.navigation.showEvents({ kind: o.kind, name: o.metadata.name, namespace: o.metadata.namespace, uid: o.metadata.uid });
+      if (!result.shown) return void vscode.window.showInformationMessage(result.text);
+      // The object's row, as the view shows it.
+      return { key: result.key, object: result.object };
     }),
     vscode.commands.registerCommand(Commands.recordEventOnExplorerResource, async (target?: unknown) => {
       const node = await resourceOf(target);
       if (!node) return notFound();
       const o = await objectOf(node, 'record an event on');
-      return o && recordOnObject(s, o);
+      return o && d.recordInput.recordOn(o);
     }),
   );
   if (!installed) return disposables;
   const configuration = await k8s.extension.configuration.v1_1;
   if (!configuration.available) return disposables;
-  // Follow the Kubernetes extension's kubeconfig and context, unless ours are set explicitly.
-  const follow = async (context?: string) => {
-    const kubeconfigPath = followedPath(configuration.api.getKubeconfigPath());
-    // Kept even while our own kubeconfig wins: clearing ours falls back to it.
-    s.connection.followedKubeconfig = kubeconfigPath;
-    const settings = s.settings.value;
-    if (settings.kubeconfig) return;
-    // Nothing changed (its context tracker's first poll reports the context we already show):
-    // connecting again would only list everything again.
-    if (s.connection.request.kubeconfigPath === kubeconfigPath && (context === undefined || context === s.connection.context)) return;
-    await s.connection.connect({ context: settings.context || context, kubeconfigPath, namespaces: settings.namespaces });
-  };
+  // Follow the Kubernetes extension's kubeconfig and context (ConnectionChoice says when ours win).
+  const follow = (context?: string) => d.connection.follow(followedPath(configuration.api.getKubeconfigPath()), context);
   disposables.push(
     configuration.api.onDidChangeKubeconfigPath(() => void follow()),
     configuration.api.onDidChangeContext((context) => void follow(context ?? undefined)),
     // Its kubeconfig setting edited directly (not through its Set Kubeconfig command) raises no
     // onDidChangeKubeconfigPath: its explorer refreshes on the setting, and so do we.
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(KUBERNETES_SETTINGS) && followedPath(configuration.api.getKubeconfigPath()) !== s.connection.followedKubeconfig) void follow();
+      if (e.affectsConfiguration(KUBERNETES_SETTINGS)) void follow();
     }),
   );
   following = follow();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, validateSettings } from '../../../src/common/settingsValidation';
+import { DEFAULT_SETTINGS, validateSettings } from '../../../src/services/settingsValidation';
 import { EventCorrelator } from '../../../src/record/eventsCache';
 
 describe('settings validation', () => {

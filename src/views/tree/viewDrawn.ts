@@ -1,0 +1,12 @@
+// Knowing when VS Code has drawn the refreshes sent to a tree view. TreeView.reveal first
+// waits for the refreshes the extension host has sent (ExtHostTreeView's refresh promise):
+// the only public way to know they are drawn. The selected row is where the click was,
+// already on screen, so revealing it, neither selected again nor focused, moves nothing.
+// With no selection, no click put the focus in the tree; hidden, it has none (and a reveal
+// would show it).
+import type * as vscode from 'vscode';
+
+export async function whenDrawn<T>(view: vscode.TreeView<T>): Promise<void> {
+  const at = view.selection[0];
+  if (at && view.visible) await Promise.resolve(view.reveal(at, { select: false, focus: false })).catch(() => undefined);
+}
