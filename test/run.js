@@ -150,7 +150,7 @@ function main() {
   banner('build');
   if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
 
-  if (wants('typecheck')) check('typecheck', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--noEmit']);
+  if (wants('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   if (wants('lint')) check('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs']);
   if (wants('unit')) mochaLayer('unit');
   if (wants('conformance')) mochaLayer('conformance', {}, 300000);

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The timeline webview: takes lanes from the host, draws them on a canvas once a frame at
 // most, and turns the wheel, drags, clicks and keys into zoom, pan, hover and reveal. Event
 // text reaches the page only through textContent and fillText.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The marks of the lanes in sight, on a transparent layer of their own. Filling thousands
 // of anti-aliased circles is the costly part of a frame, so a pan or a scroll does not
 // redraw them: the layer is shifted by whole device pixels and only the strip or band that

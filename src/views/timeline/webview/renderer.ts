@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Draws the timeline on one canvas: the time axis and the events-per-minute strip at the
 // top, then one lane per row, labels on the left, the marks from their own layer (see
 // markLayer.ts). Only what is in sight is drawn: lanes by scroll position, marks by a

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The theme's colours and font for the canvas, read from the CSS variables VS Code sets on
 // the webview's root, and read again when the theme changes (VS Code rewrites those
 // variables and the body's class).
