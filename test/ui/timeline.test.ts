@@ -2,7 +2,7 @@
 // "..." menu and from an object row's menu, looked at in the dark and the light theme,
 // a hostile event's mark hovered (its details are text, nothing in them is a link),
 // clicked (the event is selected in the tree), reached by keyboard, an event arriving
-// while it is open, and the view's filter followed. Screenshots in test-results/screenshots/.
+// while it is open, the view's filter followed, and a window reload that brings it back. Screenshots in test-results/screenshots/.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createEvent, seedWorkload } from './cluster';
@@ -168,5 +168,19 @@ describe('the timeline panel, in Chromium', function () {
     await screenshot(page, 'timeline-6-warnings-only');
     await v.titleButton('Show All Event Types');
     await eventually('every type again', async () => (await t.filter()) === '' && (await t.counts()).events >= all.events && (await t.marks(NORMAL)).length > 0);
+  });
+
+  it('comes back after a window reload, on the object it showed, and still draws', async () => {
+    await v.rowMenu(v.row(`Secret/${secret}`), 'Show Timeline for This Object', () => t.tab(`Timeline: Secret/${secret}`).isVisible());
+    await eventually('the object\'s lane', async () => (await t.scope()) === `Secret/${secret} in ${NS}`);
+    await page.keyboard.press('F1');
+    await v.type('>Developer: Reload Window');
+    await v.pick('Developer: Reload Window');
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    await t.tab(`Timeline: Secret/${secret}`).waitFor({ timeout: 60_000 });
+    await t.tab(`Timeline: Secret/${secret}`).click();
+    await eventually('the same scope after the reload', async () => (await t.scope().catch(() => '')) === `Secret/${secret} in ${NS}`, 90_000);
+    await eventually('its marks drawn again', async () => (await t.marks(WARNING).catch(() => [])).length === 1 && (await t.marks(NORMAL).catch(() => [])).length === 1, 90_000);
+    await screenshot(page, 'timeline-7-after-reload');
   });
 });
