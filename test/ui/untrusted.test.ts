@@ -1,7 +1,8 @@
-// An untrusted workspace cannot point the extension at a kubeconfig (an exec plugin would
-// run its code) or turn the sink on: its settings for both are ignored, the sink stays off
-// even when the user's own settings turn it on, and the sink commands are not offered,
-// where the palette demonstrably lists the extension's others.
+// A workspace may name its kubeconfig and context (their scope is machine-overridable), but
+// only once trusted: an untrusted one cannot point the extension at a kubeconfig (an exec
+// plugin would run its code) or turn the sink on. Its settings for both are ignored, the
+// sink stays off even when the user's own settings turn it on, and the sink commands are
+// not offered, where the palette demonstrably lists the extension's others.
 import * as assert from 'node:assert/strict';
 import { EventsViewPage } from './eventsViewPage';
 import { openWorkbench, screenshot, type Workbench } from './support';
@@ -55,5 +56,25 @@ describe('an untrusted workspace (Restricted Mode) in Chromium', function () {
     }
     assert.ok(!labels.some((l) => l.startsWith('Kubernetes Events: Enable Sink')), `Enable Sink is not offered in Restricted Mode (offered: ${labels.join(' | ') || 'nothing'})`);
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('a trusted workspace that names its context, in Chromium', function () {
+  this.timeout(180_000);
+  let workbench: Workbench;
+
+  before(async () => {
+    workbench = await openWorkbench('trusted-context', { workspaceSettings: { 'kubernetesEvents.context': 'kev-limited' } });
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('connects to the context the workspace names, not the kubeconfig\'s current one', async () => {
+    const v = new EventsViewPage(workbench.page);
+    await v.open();
+    await v.statusBarItem().filter({ hasText: 'kev-limited' }).waitFor({ timeout: 60_000 });
+    assert.match(await v.header(), /kev-limited/i, 'the header names it too (drawn in capitals)');
+    await screenshot(workbench.page, '5-trusted-workspace-context');
   });
 });
