@@ -2,6 +2,7 @@
 // store filled by a watch): the check runs now and every intervalMs until it gives a value,
 // or the wait fails at its deadline saying what it waited for. Plain Node. For a state an
 // event announces, src/common/until.ts waits without polling.
+import { inspect } from 'node:util';
 
 /**
  * The check's first answer other than undefined and false. A check that throws has not
@@ -19,6 +20,6 @@ export async function pollUntil<T>(what: string, check: () => Promise<T | undefi
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
-  const why = lastError === undefined ? '' : `; the check last threw: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+  const why = lastError === undefined ? '' : `; the check last threw: ${lastError instanceof Error ? lastError.message : inspect(lastError)}`;
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}`);
 }
