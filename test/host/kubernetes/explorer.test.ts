@@ -208,7 +208,9 @@ describe('with the Kubernetes extension (vendored) in the extension host', funct
     const group = await show(row.node);
     assert.deepEqual([group?.object.kind, group?.object.name, group?.object.namespace, group?.object.uid], ['Namespace', NS, '', await uidOf('Namespace', NS)]);
     await selected(group?.key);
-    assert.ok(group && s.tree.getChildren(group).some((n) => n.id.startsWith('event:') && s.tree.eventOf(n as EventNode)?.reason === 'QuotaReviewed'), 'its event is under it');
+    // The command answers with the object's key; its row is the tree's node for that key.
+    const node = group && s.tree.groupNode(group.key, group.object);
+    assert.ok(node && s.tree.getChildren(node).some((n) => n.id.startsWith('event:') && s.tree.eventOf(n as EventNode)?.reason === 'QuotaReviewed'), 'its event is under it');
   });
 
   it('a PersistentVolumeClaim, whose row has no namespace (read from kubectl\'s columns): the claim in the explorer\'s namespace, not its namesake that has the newest event', async () => {
