@@ -1,59 +1,41 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"io"
-	"strconv"
 	"time"
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/tools/record"
 	testclock "k8s.io/utils/clock/testing"
+
+	"kubernetes-events.local/replay"
 )
-
-// The stream format of test/conformance (a header line, then {"atNanos","event"} lines).
-type streamHeader struct {
-	BurstSize int `json:"burstSize"`
-}
-
-type streamLine struct {
-	AtNanos string   `json:"atNanos"`
-	Event   v1.Event `json:"event"`
-}
 
 type correlatorResult struct {
 	NsPerEvent float64 `json:"nsPerEvent"`
 }
 
-// runCorrelator parses the whole stream first, then times only the correlator: one
-// untimed pass, then passes timed ones, each with a fresh correlator, EventCorrelate per
-// event and UpdateState after each decision (the server's copy, as a sink would return).
+// runCorrelator reads the whole stream (test/support/replay) first, then times only the
+// correlator: one untimed pass, then `passes` timed ones, each with a fresh correlator on a
+// fake clock set to each event's time, replayed as a recorder with a sink does.
 func runCorrelator(r io.Reader, passes int) correlatorResult {
-	in := bufio.NewScanner(r)
-	in.Buffer(make([]byte, 1<<20), 1<<26)
-	if !in.Scan() {
-		fail("correlator: no header line")
-	}
-	var h streamHeader
-	if err := json.Unmarshal(in.Bytes(), &h); err != nil {
-		fail("correlator: header: %v", err)
+	stream := replay.NewReader(r)
+	h, err := stream.Header()
+	if err != nil {
+		fail("correlator: %v", err)
 	}
 	var events []v1.Event
 	var at []time.Time
-	for in.Scan() {
-		var l streamLine
-		if err := json.Unmarshal(in.Bytes(), &l); err != nil {
-			fail("correlator: %v", err)
-		}
-		n, err := strconv.ParseInt(l.AtNanos, 10, 64)
+	for stream.Scan() {
+		l := stream.Line()
+		t, err := l.At()
 		if err != nil {
-			fail("correlator: atNanos %q: %v", l.AtNanos, err)
+			fail("correlator: line %d: %v", stream.Number(), err)
 		}
 		events = append(events, l.Event)
-		at = append(at, time.Unix(0, n))
+		at = append(at, t)
 	}
-	if err := in.Err(); err != nil {
+	if err := stream.Err(); err != nil {
 		fail("correlator: %v", err)
 	}
 	clock := testclock.NewFakePassiveClock(time.Unix(0, 0))
@@ -64,11 +46,8 @@ func runCorrelator(r io.Reader, passes int) correlatorResult {
 		for i := range events {
 			ev := events[i]
 			clock.SetTime(at[i])
-			result, _ := c.EventCorrelate(&ev)
-			if !result.Skip {
-				server := *result.Event
-				server.ResourceVersion = strconv.Itoa(i)
-				c.UpdateState(&server)
+			if _, err := replay.Correlate(c, &ev, i); err != nil {
+				fail("correlator: event %d: %v", i, err)
 			}
 		}
 		if p > 0 {

@@ -7,6 +7,7 @@ require (
 	k8s.io/apimachinery v0.34.4
 	k8s.io/client-go v0.34.4
 	k8s.io/utils v0.0.0-20250604170112-4c0f3b243397
+	kubernetes-events.local/replay v0.0.0
 )
 
 require (
@@ -44,3 +45,6 @@ require (
 	sigs.k8s.io/structured-merge-diff/v6 v6.3.0 // indirect
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
+
+// The stream replay shared with the other client-go program (test/support/replay).
+replace kubernetes-events.local/replay => ../../support/replay

@@ -1,11 +1,10 @@
 // Command correlator runs client-go's real EventCorrelator over an event stream and writes
 // its decisions, one JSON line per event, for the TypeScript port to be compared against.
 //
-// Input (stdin, JSON lines): a header {"clock":"fake"} or
-// {"clock":"interval","startNanos":"...","stepSeconds":N}, then one line per event:
-// {"atNanos":"...","event":{core/v1 Event}}. With the fake clock the time is set to atNanos
-// before each event; with the interval clock every reading moves it by stepSeconds and the
-// event's first and last timestamps are set from one reading first, as events_cache_test.go does.
+// Input (stdin): a stream as package replay reads it (test/support/replay). With the fake
+// clock the time is set to atNanos before each event; with the interval clock every reading
+// moves it by stepSeconds and the event's first and last timestamps are set from one
+// reading first, as events_cache_test.go does.
 //
 // After each decision that is not a skip, the server is simulated: the event comes back with
 // resourceVersion "<line number>" and goes to UpdateState, as a sink's create or patch would.
@@ -29,19 +28,9 @@ import (
 	"k8s.io/client-go/tools/record"
 	"k8s.io/utils/clock"
 	testclock "k8s.io/utils/clock/testing"
+
+	"kubernetes-events.local/replay"
 )
-
-type header struct {
-	Clock       string `json:"clock"`
-	StartNanos  string `json:"startNanos"`
-	StepSeconds int64  `json:"stepSeconds"`
-	BurstSize   int    `json:"burstSize"`
-}
-
-type input struct {
-	AtNanos string   `json:"atNanos"`
-	Event   v1.Event `json:"event"`
-}
 
 type decision struct {
 	Skip      bool      `json:"skip"`
@@ -51,9 +40,9 @@ type decision struct {
 }
 
 func nanos(s string) int64 {
-	n, err := strconv.ParseInt(s, 10, 64)
+	n, err := replay.Nanos(s)
 	if err != nil {
-		fail("bad nanoseconds %q: %v", s, err)
+		fail("%v", err)
 	}
 	return n
 }
@@ -105,24 +94,19 @@ func localKeys(c *record.EventCorrelator, aggregateKey string) []string {
 }
 
 func main() {
-	bench := flag.Int("bench", 0, "instead of decisions, time N passes of EventCorrelate+UpdateState over the stream (fake clock) and print nanoseconds per event")
 	humanDurations := flag.Bool("human-durations", false, "instead, read one duration in milliseconds per line and print apimachinery's duration.HumanDuration of it")
 	flag.Parse()
 	if *humanDurations {
 		printHumanDurations()
 		return
 	}
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(make([]byte, 1<<20), 1<<26)
+	stream := replay.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush()
 
-	if !in.Scan() {
-		fail("no header line")
-	}
-	var h header
-	if err := json.Unmarshal(in.Bytes(), &h); err != nil {
-		fail("header: %v", err)
+	h, err := stream.Header()
+	if err != nil {
+		fail("%v", err)
 	}
 	var clk clock.PassiveClock
 	var fake *testclock.FakePassiveClock
@@ -138,18 +122,9 @@ func main() {
 		fail("unknown clock %q", h.Clock)
 	}
 	correlator := record.NewEventCorrelatorWithOptions(record.CorrelatorOptions{Clock: clk, BurstSize: h.BurstSize})
-	if *bench > 0 {
-		runBench(in, fake, h, *bench)
-		return
-	}
 
-	line := 0
-	for in.Scan() {
-		line++
-		var e input
-		if err := json.Unmarshal(in.Bytes(), &e); err != nil {
-			fail("line %d: %v", line, err)
-		}
+	for stream.Scan() {
+		e, line := stream.Line(), stream.Number()
 		ev := e.Event
 		if fake != nil {
 			fake.SetTime(time.Unix(0, nanos(e.AtNanos)))
@@ -159,7 +134,7 @@ func main() {
 			ev.LastTimestamp = now
 		}
 		aggregateKey, _ := record.EventAggregatorByReasonFunc(&ev)
-		result, err := correlator.EventCorrelate(&ev)
+		result, err := replay.Correlate(correlator, &ev, line)
 		if err != nil {
 			fail("line %d: %v", line, err)
 		}
@@ -170,9 +145,6 @@ func main() {
 				p := string(result.Patch)
 				d.Patch = &p
 			}
-			server := *result.Event
-			server.ResourceVersion = strconv.Itoa(line)
-			correlator.UpdateState(&server)
 		}
 		d.LocalKeys = localKeys(correlator, aggregateKey)
 		b, err := json.Marshal(d)
@@ -182,44 +154,9 @@ func main() {
 		out.Write(b)
 		out.WriteByte('\n')
 	}
-	if err := in.Err(); err != nil {
+	if err := stream.Err(); err != nil {
 		fail("reading: %v", err)
 	}
-}
-
-// runBench parses the whole stream first, then times only the correlator's work: each pass
-// uses a fresh correlator, EventCorrelate per event and UpdateState after each decision.
-func runBench(in *bufio.Scanner, fake *testclock.FakePassiveClock, h header, passes int) {
-	if fake == nil {
-		fail("-bench needs the fake clock")
-	}
-	var events []v1.Event
-	var at []time.Time
-	for in.Scan() {
-		var e input
-		if err := json.Unmarshal(in.Bytes(), &e); err != nil {
-			fail("%v", err)
-		}
-		events = append(events, e.Event)
-		at = append(at, time.Unix(0, nanos(e.AtNanos)))
-	}
-	var total time.Duration
-	for p := 0; p < passes; p++ {
-		c := record.NewEventCorrelatorWithOptions(record.CorrelatorOptions{Clock: fake, BurstSize: h.BurstSize})
-		start := time.Now()
-		for i := range events {
-			ev := events[i]
-			fake.SetTime(at[i])
-			result, _ := c.EventCorrelate(&ev)
-			if !result.Skip {
-				server := *result.Event
-				server.ResourceVersion = strconv.Itoa(i)
-				c.UpdateState(&server)
-			}
-		}
-		total += time.Since(start)
-	}
-	fmt.Printf("%d\n", total.Nanoseconds()/int64(passes*len(events)))
 }
 
 // printHumanDurations is the oracle for the kubectl age format: the same function kubectl
