@@ -20,6 +20,7 @@ import { toDisposable } from './common/lifecycle';
 import { connectKubernetesExtension } from './integrations/kubernetesExtension';
 import { asObjectRef } from './model/filters';
 import { EventStore } from './model/eventStore';
+import { connectionSettingsChanged } from './services/connectionChoice';
 import { ConnectionService } from './services/connectionService';
 import { ContextKeyService } from './services/contextKeyService';
 import { EventMachinery } from './services/eventMachinery';
@@ -101,9 +102,8 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
       if (before.sortOrder !== after.sortOrder) void shown.setSortOrder(after.sortOrder);
       if (before.groupBy !== after.groupBy) void owners.setWanted(after.groupBy === 'workload');
       if (before.sinkEnabled !== after.sinkEnabled) void sink.setWanted(after.sinkEnabled);
-      const reconnect = before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join();
       void connection.settingsChanged(before, after);
-      applyStoreSettings({ store, connection, logger }, before, after, reconnect);
+      applyStoreSettings({ store, connection, logger }, before, after, connectionSettingsChanged(before, after));
     }),
   );
   tree.ticker.setVisible(view.visible);

@@ -3,9 +3,10 @@
 // a keybinding or another extension gives. Each command says which of these it accepts and
 // ignores everything else, so a stray argument can never become a context name or a request.
 import * as vscode from 'vscode';
+import type { CommandId } from '../common/commandIds';
 
 /** A command with no argument: the view title, the palette, a keybinding. Arguments are ignored. */
-export function registerPlainCommand(id: string, run: () => unknown): vscode.Disposable {
+export function registerPlainCommand(id: CommandId, run: () => unknown): vscode.Disposable {
   return vscode.commands.registerCommand(id, () => run());
 }
 
@@ -14,7 +15,7 @@ export function registerPlainCommand(id: string, run: () => unknown): vscode.Dis
  * row selected in the view (a keybinding), else asks the user to pick one.
  */
 export function registerRowCommand<T>(
-  id: string,
+  id: CommandId,
   accepts: (x: unknown) => x is T,
   selection: () => readonly unknown[],
   run: (node: T) => unknown,

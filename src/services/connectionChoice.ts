@@ -62,3 +62,8 @@ export class ConnectionChoice {
     };
   }
 }
+
+/** Whether a settings change asks for another connection (kubeconfig, context or namespaces). */
+export function connectionSettingsChanged(before: ConnectSettings, after: ConnectSettings): boolean {
+  return before.kubeconfig !== after.kubeconfig || before.context !== after.context || before.namespaces.join() !== after.namespaces.join();
+}

@@ -11,7 +11,7 @@ import { Disposable, toDisposable } from '../common/lifecycle';
 import { LatestOnly } from '../common/latestOnly';
 import type { EventStore } from '../model/eventStore';
 import type { Logger } from '../record/logger';
-import { ConnectionChoice, type ConnectRequest, type ConnectSettings } from './connectionChoice';
+import { ConnectionChoice, connectionSettingsChanged, type ConnectRequest, type ConnectSettings } from './connectionChoice';
 import { statusOfWatches, type ConnectionStatus } from './connectionStatus';
 
 export type { ConnectRequest } from './connectionChoice';
@@ -95,8 +95,7 @@ export class ConnectionService extends Disposable {
   /** The settings changed: connects again when the kubeconfig, the context or the namespaces did. */
   settingsChanged(before: ConnectSettings, after: ConnectSettings): Promise<void> {
     if (before.context !== after.context) this.choice.contextSettingChanged();
-    const same = before.kubeconfig === after.kubeconfig && before.context === after.context && before.namespaces.join() === after.namespaces.join();
-    return same ? Promise.resolve() : this.refresh();
+    return connectionSettingsChanged(before, after) ? this.refresh() : Promise.resolve();
   }
 
   /** Whether this connection's watches have all been open once (later loading is a relist). */
