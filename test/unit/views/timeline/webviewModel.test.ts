@@ -1,11 +1,11 @@
 // The webview's pure parts: the time window (zoom, pan, fit, follow), the axis, the mark
 // lanes with hit-testing, and the events-per-minute bins.
 import * as assert from 'node:assert/strict';
-import { MARK_HISTORY, MARK_WARNING, type LaneData } from '../../../src/views/timeline/protocol';
-import { tickLabel, ticks, tickStep } from '../../../src/views/timeline/webview/axis';
-import { hitTest, LaneSet, markRadius, nearestInTime, toMarkLane, xOf, type Scale } from '../../../src/views/timeline/webview/marks';
-import { RateBins, rateColumns } from '../../../src/views/timeline/webview/rate';
-import { extentOf, MIN_EXTENT_MS, MIN_SPAN_MS, TimeWindow } from '../../../src/views/timeline/webview/timeWindow';
+import { MARK_HISTORY, MARK_WARNING, type LaneData } from '../../../../src/views/timeline/protocol';
+import { tickLabel, ticks, tickStep } from '../../../../src/views/timeline/webview/axis';
+import { hitTest, LaneSet, markRadius, nearestInTime, toMarkLane, xOf, type Scale } from '../../../../src/views/timeline/webview/marks';
+import { RateBins, rateColumns } from '../../../../src/views/timeline/webview/rate';
+import { extentOf, MIN_EXTENT_MS, MIN_SPAN_MS, TimeWindow } from '../../../../src/views/timeline/webview/timeWindow';
 
 const S = 1000;
 const MIN = 60 * S;

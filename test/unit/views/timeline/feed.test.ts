@@ -2,17 +2,17 @@
 // time order with their kind, the view's filter and a panel's scope applied, and updates
 // that carry only the lanes a change touched.
 import * as assert from 'node:assert/strict';
-import type { InvolvedObject } from '../../../src/model/clusterEvent';
-import { objectKey } from '../../../src/model/clusterEvent';
-import { EventStore } from '../../../src/model/eventStore';
-import { NO_FILTER } from '../../../src/model/filters';
-import { OwnerIndex } from '../../../src/model/ownerIndex';
-import { ALL_OBJECTS, ObjectLanes, ViewLanes, type Lane, type LaneProvider } from '../../../src/views/timeline/lanes';
-import { WorkloadLanes } from '../../../src/views/timeline/workloadLanes';
-import { MARK_HISTORY, MARK_WARNING, parseWebviewMessage, type HostMessage, type LaneData } from '../../../src/views/timeline/protocol';
-import { TimelineFeed } from '../../../src/views/timeline/timelineFeed';
-import { storeSource, type TimelineSource } from '../../../src/views/timeline/timelineSource';
-import { coreEvent, T0 } from '../model/fixtures';
+import type { InvolvedObject } from '../../../../src/model/clusterEvent';
+import { objectKey } from '../../../../src/model/clusterEvent';
+import { EventStore } from '../../../../src/model/eventStore';
+import { NO_FILTER } from '../../../../src/model/filters';
+import { OwnerIndex } from '../../../../src/model/ownerIndex';
+import { ALL_OBJECTS, ObjectLanes, ViewLanes, type Lane, type LaneProvider } from '../../../../src/views/timeline/lanes';
+import { WorkloadLanes } from '../../../../src/views/timeline/workloadLanes';
+import { MARK_HISTORY, MARK_WARNING, parseWebviewMessage, type HostMessage, type LaneData } from '../../../../src/views/timeline/protocol';
+import { TimelineFeed } from '../../../../src/views/timeline/timelineFeed';
+import { storeSource, type TimelineSource } from '../../../../src/views/timeline/timelineSource';
+import { coreEvent, T0 } from '../../model/fixtures';
 
 const S = 1000;
 const HOUR = 3600 * S;
