@@ -9,7 +9,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as yaml from 'js-yaml';
 import { KubeconfigError } from './errors';
-import { restConfigFor, type RestConfig } from './restConfig';
 
 export { KubeconfigError };
 
@@ -55,8 +54,6 @@ export interface LoadedKubeconfig {
   readonly currentContext: string;
   readonly clusters: ReadonlyMap<string, KubeconfigEntry>;
   readonly users: ReadonlyMap<string, KubeconfigEntry>;
-  /** The merged kubeconfig as YAML (paths resolved). */
-  readonly yaml: string;
 }
 
 function resolveAgainst(dir: string, p: unknown): unknown {
@@ -129,17 +126,5 @@ export function loadKubeconfig(explicitPath?: string, env: NodeJS.ProcessEnv = p
     return { name: c.name as string, cluster: ctx.cluster ?? '', user: ctx.user ?? '', namespace: ctx.namespace ?? '' };
   });
   const entries = (list: Named[], key: string) => new Map(list.map((e) => [e.name as string, { name: e.name as string, value: (e[key] ?? {}) as Record<string, unknown>, file: origins.get(e) ?? '' }]));
-  const text = yaml.dump({ apiVersion: 'v1', kind: 'Config', ...merged });
-  return { files, contexts, currentContext: merged['current-context'], clusters: entries(merged.clusters, 'cluster'), users: entries(merged.users, 'user'), yaml: text };
-}
-
-
-/** One context's RestConfig (the current one by default), checked as kubectl checks it. */
-export function kubeConfigFor(loaded: LoadedKubeconfig, contextName?: string): RestConfig {
-  return restConfigFor(loaded, contextName);
-}
-
-/** The current context's RestConfig, from an explicit path or KUBECONFIG or ~/.kube/config. */
-export function loadKubeConfig(explicitPath?: string, env: NodeJS.ProcessEnv = process.env): RestConfig {
-  return restConfigFor(loadKubeconfig(explicitPath, env));
+  return { files, contexts, currentContext: merged['current-context'], clusters: entries(merged.clusters, 'cluster'), users: entries(merged.users, 'user') };
 }

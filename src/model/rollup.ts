@@ -2,7 +2,7 @@
 // up to the top owner (a Deployment, a CronJob, a StatefulSet, a DaemonSet, or the object
 // itself when it has no owner we know of). Every node sums the events, live warnings and
 // newest time of everything beneath it.
-import { objectKey, sortTime, type ClusterEvent, type InvolvedObject } from './clusterEvent';
+import { objectKey, type ClusterEvent, type InvolvedObject } from './clusterEvent';
 import type { EventGroup } from './eventStore';
 import type { SortOrder } from './groupOrder';
 import type { OwnerIndex } from './ownerIndex';
@@ -300,9 +300,4 @@ function ownerKey(o: InvolvedObject): string {
 /** The workload trees of these groups, top owners first in the given order (built once). */
 export function buildRollup(groups: readonly EventGroup[], owners: OwnerIndex, order: SortOrder): RollupNode[] {
   return [...new Rollup(owners, order, groups).roots];
-}
-
-/** The time a rolled-up node's newest event sorts by (for the age on its row). */
-export function newestTime(n: RollupNode): number {
-  return n.newest ? sortTime(n.newest) : 0;
 }

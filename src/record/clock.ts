@@ -35,32 +35,6 @@ export class RealClock implements PassiveClock {
   }
 }
 
-/** A clock that reads what it was last set to (k8s.io/utils/clock/testing FakePassiveClock). */
-export class FakeClock implements PassiveClock {
-  constructor(private t: bigint) {}
-  now(): bigint {
-    return this.t;
-  }
-  setTime(t: bigint): void {
-    this.t = t;
-  }
-  step(d: bigint): void {
-    this.t += d;
-  }
-}
-
-/** A clock that moves forward by `step` on every reading (k8s.io/utils/clock/testing SimpleIntervalClock). */
-export class SimpleIntervalClock implements PassiveClock {
-  constructor(
-    private t: bigint,
-    private readonly stepBy: bigint,
-  ) {}
-  now(): bigint {
-    this.t += this.stepBy;
-    return this.t;
-  }
-}
-
 /** Nanoseconds for a time string (RFC 3339, any fraction). */
 export function parseTime(s: string): bigint {
   const m = /^(.*?)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(s);

@@ -33,22 +33,3 @@ export function errorText(err: unknown): string {
   if (err instanceof Error) return err.message;
   return typeof err === 'string' ? err : JSON.stringify(err) ?? String(err as undefined);
 }
-
-/** One line: `INFO message k="v"` or `ERROR message err="..." k="v"`. */
-export function formatLogLine(level: 'INFO' | 'ERROR', message: string, kv: KeysAndValues = [], err?: unknown): string {
-  const errPart = err === undefined ? '' : ` err=${JSON.stringify(errorText(err))}`;
-  const rest = formatKeysAndValues(kv);
-  return `${level} ${message}${errPart}${rest ? ` ${rest}` : ''}`;
-}
-
-/** A logger that keeps formatted lines, for tests and for showing what happened. */
-export class MemoryLogger implements Logger {
-  readonly lines: string[] = [];
-  constructor(private readonly maxVerbosity = 10) {}
-  info(verbosity: number, message: string, kv?: KeysAndValues): void {
-    if (verbosity <= this.maxVerbosity) this.lines.push(formatLogLine('INFO', message, kv));
-  }
-  error(err: unknown, message: string, kv?: KeysAndValues): void {
-    this.lines.push(formatLogLine('ERROR', message, kv, err));
-  }
-}

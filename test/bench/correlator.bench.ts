@@ -2,10 +2,10 @@
 // stream shapes (no repeats, a realistic mix, mostly repeats): nanoseconds per event for
 // EventCorrelate, then UpdateState after each decision, with the streams parsed beforehand
 // on both sides. Target: ours / client-go at most 1.00 on every shape.
-import { FakeClock } from '../../src/record/clock';
 import { EventCorrelator } from '../../src/record/eventsCache';
 import type { Event } from '../../src/record/types';
 import type { Stream } from '../conformance/streams';
+import { FakeClock } from '../support/clocks';
 import { clientGo } from './clientGo';
 import { noRepeatsStream, realisticStream, repeatHeavyStream } from './correlatorStreams';
 import { interleaved, printTable } from './harness';

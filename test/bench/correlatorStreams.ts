@@ -2,7 +2,7 @@
 // (a fake-clock header, then {atNanos, event} lines), so client-go reads the same bytes.
 import { getEventKey } from '../../src/record/eventsCache';
 import type { Stream, StreamLine } from '../conformance/streams';
-import { prng } from '../conformance/streams';
+import { prng } from '../support/prng';
 import { RealisticCluster, type RealisticEvent } from './realistic';
 
 /** Pods in a crash loop in the repeat-heavy shape, each repeating its own few messages. */

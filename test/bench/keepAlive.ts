@@ -3,7 +3,8 @@
 // keep-alive agent, so no request pays for a TLS handshake.
 import * as fs from 'node:fs';
 import * as https from 'node:https';
-import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { restConfigFor } from '../../src/cluster/restConfig';
 
 /** What a keep-alive client needs; plain data, so it can be handed to a worker thread. */
 export interface Credentials {
@@ -19,7 +20,7 @@ export interface Credentials {
  * memory), so a side's peak RSS is what its own code held.
  */
 export async function credentialsOf(kubeconfigFile: string): Promise<Credentials> {
-  const { server, tls } = kubeConfigFor(loadKubeconfig(kubeconfigFile));
+  const { server, tls } = restConfigFor(loadKubeconfig(kubeconfigFile));
   const pem = async (data: Buffer | undefined, file: string) => (data ? data.toString() : file ? await fs.promises.readFile(file, 'utf8') : undefined);
   return { server, ca: await pem(tls.caData, tls.caFile), cert: await pem(tls.certData, tls.certFile), key: await pem(tls.keyData, tls.keyFile) };
 }

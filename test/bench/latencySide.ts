@@ -7,7 +7,8 @@
 import { Worker } from 'node:worker_threads';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
-import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { restConfigFor } from '../../src/cluster/restConfig';
 import { EventStore } from '../../src/model/eventStore';
 import type { Event } from '../../src/record/types';
 import { credentialsOf } from './keepAlive';
@@ -75,7 +76,7 @@ export async function oursLatency(kubeconfig: string, namespace: string, templat
       }
     }
   });
-  const observer = new EventObserver(new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig))), store);
+  const observer = new EventObserver(new ApiClient(restConfigFor(loadKubeconfig(kubeconfig))), store);
   const watching = new Promise<void>((resolve) => {
     const listener = observer.onDidChangeState((states) => {
       if (states.get('')?.phase === 'watching') {

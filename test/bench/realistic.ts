@@ -3,7 +3,7 @@
 // pod IPs, durations, byte counts, UIDs), distinct from event to event, on many objects in
 // several namespaces. Seeded, so every run measures the same data.
 import type { Event, ObjectReference } from '../../src/record/types';
-import { prng } from '../conformance/streams';
+import { prng } from '../support/prng';
 
 const APPS = ['checkout', 'payments', 'search-api', 'catalog', 'auth', 'frontend', 'orders', 'inventory', 'recommendations', 'notifications', 'ledger', 'gateway'];
 const TEAMS = ['shop', 'platform', 'data', 'identity', 'growth', 'billing'];

@@ -9,7 +9,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
-import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { restConfigFor } from '../../src/cluster/restConfig';
 import { EventStore } from '../../src/model/eventStore';
 import type { EventFilter } from '../../src/model/filters';
 import { seedFocus } from '../../src/model/focusSeed';
@@ -95,7 +96,7 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
  * it the cap is above the event count, so the figure is the time to the whole list in store.
  */
 export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string, cap?: number): Promise<SyncFigures> {
-  const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig)));
+  const client = new ApiClient(restConfigFor(loadKubeconfig(kubeconfig)));
   const store = new EventStore({ maxEvents: cap ?? expected * 2 });
   const held = Math.min(expected, cap ?? expected);
   // The tree's path: a live view attached before the list, kept current as pages arrive.
@@ -181,7 +182,7 @@ export interface SwitchFigures {
  * store's cap (the default 20,000 holds the newest events only).
  */
 export async function oursSwitch(kubeconfig: string, mainCap: number, fieldSelector: string, filter: EventFilter, expected: number): Promise<SwitchFigures> {
-  const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig)));
+  const client = new ApiClient(restConfigFor(loadKubeconfig(kubeconfig)));
   const main = new EventStore({ maxEvents: mainCap });
   const mainObserver = new EventObserver(client, main);
   mainObserver.start();

@@ -18,7 +18,7 @@ import { ObjectLanes } from '../../src/views/timeline/lanes';
 import type { HostMessage } from '../../src/views/timeline/protocol';
 import { TimelineFeed } from '../../src/views/timeline/timelineFeed';
 import { storeSource } from '../../src/views/timeline/timelineSource';
-import { prng } from '../conformance/streams';
+import { prng } from '../support/prng';
 
 const EVENTS = 20_000;
 const RUNS = 5;

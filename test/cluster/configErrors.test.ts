@@ -16,7 +16,8 @@ import { restConfigFor } from '../../src/cluster/restConfig';
 import { EventStore } from '../../src/model/eventStore';
 import { ControlPlane, USER_TOKEN } from '../env/controlPlane';
 import { freePort } from '../env/ports';
-import { controlPlaneDir, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { controlPlaneDir } from './support';
 
 describe('configuration errors against the real apiserver', function () {
   this.timeout(60_000);
@@ -52,7 +53,7 @@ describe('configuration errors against the real apiserver', function () {
     const states: ListWatchState[] = [];
     observer.onDidChangeState((s) => states.push(s.get('') as ListWatchState));
     observer.start();
-    await waitFor('a configError or backoff state', async () => (states.some((s) => s.phase === 'configError' || s.phase === 'backoff') ? true : undefined));
+    await pollUntil('a configError or backoff state', () => states.some((s) => s.phase === 'configError' || s.phase === 'backoff'));
     // Long enough for several retries, were there any.
     await new Promise((r) => setTimeout(r, 2_500));
     return states;

@@ -13,7 +13,8 @@ import { EventStore } from '../../src/model/eventStore';
 import type { Event } from '../../src/record/types';
 import { ControlPlane, USER_TOKEN } from '../env/controlPlane';
 import { startTinyproxy, type Peer } from './peers';
-import { controlPlaneDir, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { controlPlaneDir } from './support';
 
 describe('connections shared per context', function () {
   this.timeout(60_000);
@@ -41,7 +42,7 @@ describe('connections shared per context', function () {
     const before = tunnels();
     const connection = new ClusterConnection(new EventStore(), { kubeconfigPath: kubeconfig, namespaces: ['default'] });
     await connection.connect();
-    await waitFor('watching', async () => (connection.state?.get('default')?.phase === 'watching' ? true : undefined));
+    await pollUntil('watching', () => connection.state?.get('default')?.phase === 'watching');
     const old = connection.newClient();
     for (let round = 0; round < 20; round++) {
       const client = connection.newClient();

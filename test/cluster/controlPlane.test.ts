@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { AppsV1Api, CoreV1Api, CoreV1Event, KubeConfig } from '@kubernetes/client-node';
-import { createNamespace, kubeConfigFor, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { createNamespace, kubeConfigFor } from './support';
 
 describe('the real control plane', function () {
   let kc: KubeConfig;
@@ -48,7 +49,7 @@ describe('the real control plane', function () {
         spec: { replicas: 2, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
       },
     });
-    const scaling = await waitFor('a ScalingReplicaSet event for deployment/web', async () => {
+    const scaling = await pollUntil('a ScalingReplicaSet event for deployment/web', async () => {
       const list = await core.listNamespacedEvent({ namespace, fieldSelector: 'involvedObject.kind=Deployment,involvedObject.name=web' });
       return list.items.find((e) => e.reason === 'ScalingReplicaSet');
     }, 90_000);
@@ -58,7 +59,7 @@ describe('the real control plane', function () {
   });
 
   it('shows kube-scheduler failing to place pods that no node takes (the KWOK nodes are tainted)', async () => {
-    const failed = await waitFor('a FailedScheduling event for a web pod', async () => {
+    const failed = await pollUntil('a FailedScheduling event for a web pod', async () => {
       const list = await core.listNamespacedEvent({ namespace, fieldSelector: 'reason=FailedScheduling' });
       return list.items.find((e) => e.involvedObject.kind === 'Pod' && e.involvedObject.name?.startsWith('web-'));
     }, 90_000);

@@ -20,7 +20,8 @@ import { restConfigFor, type RestConfig } from '../../src/cluster/restConfig';
 import { EventStore } from '../../src/model/eventStore';
 import type { Event } from '../../src/record/types';
 import { ControlPlane, USER_TOKEN } from '../env/controlPlane';
-import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from './support';
 
 /** The deadline every request here gets. */
 const DEADLINE_MS = 2_000;
@@ -140,19 +141,19 @@ describe('deadlines that hold', function () {
     observer.start();
     try {
       for (let i = 0; i < 40; i++) await create(i);
-      await waitFor('the first 40 events', async () => (store.size === 40 ? true : undefined));
-      await waitFor('watching', async () => (observer.state.get(namespace)?.phase === 'watching' ? true : undefined));
+      await pollUntil('the first 40 events', () => store.size === 40);
+      await pollUntil('watching', () => observer.state.get(namespace)?.phase === 'watching');
       plane.freeze();
       let pending: Promise<unknown>[] = [];
       try {
         // Sent while frozen: the apiserver takes them when it wakes.
         pending = Array.from({ length: 40 }, (_, k) => create(40 + k));
-        await waitFor('a backoff after a request hit its deadline', async () => (states.some((s) => s.phase === 'backoff' && /no complete answer within 2 s/.test(s.error)) ? true : undefined), 30_000);
+        await pollUntil('a backoff after a request hit its deadline', () => states.some((s) => s.phase === 'backoff' && /no complete answer within 2 s/.test(s.error)), 30_000);
       } finally {
         plane.thaw();
       }
       await Promise.all(pending);
-      await waitFor('all 80 events after the thaw', async () => (store.size === 80 && observer.state.get(namespace)?.phase === 'watching' ? true : undefined), 90_000);
+      await pollUntil('all 80 events after the thaw', () => store.size === 80 && observer.state.get(namespace)?.phase === 'watching', 90_000);
       const silentState = states.find((s) => s.phase === 'backoff' && /silent for 3 s/.test(s.error));
       assert.ok(silentState, `the frozen watch was noticed: ${states.map((s) => (s.phase === 'backoff' ? s.error : s.phase)).join(' → ')}`);
       const events = [...store.all()];

@@ -5,11 +5,12 @@ import { ApiClient } from '../../src/cluster/apiRequest';
 import { ApiserverEventSink } from '../../src/cluster/eventSink';
 import { EventBroadcaster } from '../../src/record/event';
 import { EventCorrelator } from '../../src/record/eventsCache';
-import { MemoryLogger } from '../../src/record/logger';
 import { recordToSink, type EventSink } from '../../src/record/recordToSink';
 import type { Event } from '../../src/record/types';
 import { ControlPlane } from '../env/controlPlane';
-import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { MemoryLogger } from '../support/memoryLogger';
+import { pollUntil } from '../support/wait';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from './support';
 
 /** How long the apiserver stays down in the outage test. */
 const OUTAGE_MS = 30_000;
@@ -64,7 +65,7 @@ describe('recording to the real apiserver', function () {
     const watch = await caster.startRecordingToSink(new ApiserverEventSink(client));
     const recorder = caster.newRecorder({ component: 'kubernetes-events-test' });
     await recorder.event(configMap('deleted'), 'Normal', 'Again', 'first');
-    const created = await waitFor('the first event', async () => (await eventsAbout('deleted'))[0]);
+    const created = await pollUntil('the first event', async () => (await eventsAbout('deleted'))[0]);
     await core.deleteNamespacedEvent({ namespace, name: created.metadata.name as string });
     await recorder.event(configMap('deleted'), 'Normal', 'Again', 'first');
     await caster.shutdown();
@@ -114,7 +115,7 @@ describe('recording to the real apiserver', function () {
     };
     // Before: five objects, two events each.
     for (let i = 0; i < 10; i++) await record(`outage-${i % 5}`, 'steady');
-    await waitFor('the first events to land', async () => (watch.stats.created + watch.stats.patched === 10 ? true : undefined));
+    await pollUntil('the first events to land', () => watch.stats.created + watch.stats.patched === 10);
     await plane.stopComponent('kube-apiserver');
     const outageStart = Date.now();
     // During: repeats of old objects (patches) and new objects (creates), one a second.
@@ -126,7 +127,7 @@ describe('recording to the real apiserver', function () {
     await plane.restartControllers();
     // After: the queued events land as their retries come round.
     const total = [...expected.values()].reduce((a, b) => a + b, 0);
-    await waitFor('every event to be written', async () => (watch.stats.created + watch.stats.patched + watch.stats.failed >= total ? true : undefined), 120_000, 500);
+    await pollUntil('every event to be written', () => watch.stats.created + watch.stats.patched + watch.stats.failed >= total, 120_000, 500);
     await caster.shutdown();
     const retries = logger.lines.filter((l) => l.startsWith('ERROR Unable to write event (may retry after sleeping)')).length;
     console.log(`      ${total} events on ${expected.size} objects, ${watch.stats.created} created, ${watch.stats.patched} patched, ${retries} failed attempts retried`);

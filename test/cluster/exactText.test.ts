@@ -13,8 +13,9 @@ import { resourcePath, type EventApi } from '../../src/cluster/listWatch';
 import { EventStore } from '../../src/model/eventStore';
 import { exportView } from '../../src/model/exportView';
 import { ControlPlane } from '../env/controlPlane';
-import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
-import { prng } from '../conformance/streams';
+import { pollUntil } from '../support/wait';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from './support';
+import { prng } from '../support/prng';
 
 /** Messages per API. */
 const COUNT = 1_500;
@@ -110,7 +111,7 @@ describe('exact text through list, watch, history and exports', function () {
       watcher.start();
       const producer = new ApiClient(admin);
       try {
-        await waitFor('watching', async () => (watcher.state.get(namespace)?.phase === 'watching' ? true : undefined));
+        await pollUntil('watching', () => watcher.state.get(namespace)?.phase === 'watching');
         const names = [...sent.keys()];
         const create = async (name: string) => {
           const now = new Date().toISOString();
@@ -122,7 +123,7 @@ describe('exact text through list, watch, history and exports', function () {
         };
         // Sixteen at a time over keep-alive connections.
         for (let i = 0; i < names.length; i += 16) await Promise.all(names.slice(i, i + 16).map(create));
-        await waitFor(`${COUNT} events by watch`, async () => (watched.size === COUNT ? true : undefined), 120_000);
+        await pollUntil(`${COUNT} events by watch`, () => watched.size === COUNT, 120_000);
       } finally {
         await watcher.stop();
         producer.dispose();
@@ -140,7 +141,7 @@ describe('exact text through list, watch, history and exports', function () {
       const lister = new EventObserver(new ApiClient(admin), listed, { api, namespaces: [namespace], pageSize: 70 });
       lister.start();
       try {
-        await waitFor('the paged list', async () => (lister.listsCompleted === 1 ? true : undefined), 120_000);
+        await pollUntil('the paged list', () => lister.listsCompleted === 1, 120_000);
       } finally {
         await lister.stop();
       }

@@ -7,7 +7,8 @@ import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
 import { EventStore } from '../../src/model/eventStore';
 import { serverSelector } from '../../src/model/filters';
-import { createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { createNamespace, kubeConfigFor, restConfigOf } from './support';
 
 describe('focused views against the real control plane', function () {
   this.timeout(120_000);
@@ -46,20 +47,20 @@ describe('focused views against the real control plane', function () {
   it('holds every warning and every event of one object that a capped main store has dropped', async () => {
     const main = new EventStore({ maxEvents: 100 });
     const mainObserver = observe(main);
-    await waitFor('the main list', async () => (mainObserver.listsCompleted > 0 ? true : undefined));
+    await pollUntil('the main list', () => mainObserver.listsCompleted > 0);
     const mainWarnings = main.view().reduce((n, g) => n + g.warnings, 0);
     assert.ok(mainWarnings < 30, `the capped store kept ${mainWarnings} of 30 warnings`);
     assert.ok((main.view().find((g) => g.object.uid === busyUid)?.count ?? 0) <= 100);
 
     const warnings = new EventStore({ maxEvents: 200_000 });
     const w = observe(warnings, serverSelector({ types: ['Warning'] }));
-    await waitFor('the warnings list', async () => (w.listsCompleted > 0 ? true : undefined));
+    await pollUntil('the warnings list', () => w.listsCompleted > 0);
     assert.equal(warnings.size, 30);
     assert.ok([...warnings.all()].every((e) => e.type === 'Warning'));
 
     const one = new EventStore({ maxEvents: 200_000 });
     const o = observe(one, serverSelector({ object: { kind: 'ConfigMap', name: 'busy', namespace, uid: busyUid } }));
-    await waitFor('the object\'s list', async () => (o.listsCompleted > 0 ? true : undefined));
+    await pollUntil('the object\'s list', () => o.listsCompleted > 0);
     assert.equal(one.size, 150);
     assert.deepEqual(one.view().map((g) => g.object.name), ['busy']);
   });
@@ -67,7 +68,7 @@ describe('focused views against the real control plane', function () {
   it('names an object without uid by kind, name and namespace', async () => {
     const one = new EventStore();
     const o = observe(one, serverSelector({ object: { kind: 'Pod', name: 'pod-7', namespace } }));
-    await waitFor('the list', async () => (o.listsCompleted > 0 ? true : undefined));
+    await pollUntil('the list', () => o.listsCompleted > 0);
     assert.deepEqual([...one.all()].map((e) => e.involvedObject.name), ['pod-7']);
   });
 });

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { KubeconfigError } from '../../src/cluster/errors';
-import { kubeConfigFor, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { restConfigFor } from '../../src/cluster/restConfig';
 import { ControlPlane, EXEC_TOKEN } from '../env/controlPlane';
 import { controlPlaneDir } from './support';
 
@@ -47,10 +48,19 @@ current-context: ${context}
     return file;
   }
 
+  /** Runs USE with a client of the kubeconfig FILE, and disposes of the client after. */
+  async function withClient(file: string, use: (client: ApiClient) => Promise<void>): Promise<void> {
+    const client = new ApiClient(restConfigFor(loadKubeconfig(file)));
+    try {
+      await use(client);
+    } finally {
+      client.dispose();
+    }
+  }
+
   it('runs the plugin and authenticates with the token it prints', async () => {
     const file = kubeconfig('good', `#!/bin/sh\necho "$(date +%s)" >> "$(dirname "$0")/good.calls"\nprintf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"${EXEC_TOKEN}"}}'\n`);
-    const client = new ApiClient(kubeConfigFor(loadKubeconfig(file)));
-    try {
+    await withClient(file, async (client) => {
       const review = await client.request<{ status: { userInfo: { username: string } } }>({
         method: 'POST',
         path: '/apis/authentication.k8s.io/v1/selfsubjectreviews',
@@ -60,23 +70,18 @@ current-context: ${context}
       const events = await client.request<{ items: unknown[] }>({ method: 'GET', path: '/api/v1/events?limit=1' });
       assert.ok(Array.isArray(events.items));
       assert.ok(fs.readFileSync(path.join(dir, 'good.calls'), 'utf8').trim().split('\n').length >= 1, 'the plugin ran');
-    } finally {
-      client.dispose();
-    }
+    });
   });
 
   it('reports a failing plugin instead of sending no credentials', async () => {
     const file = kubeconfig('bad', '#!/bin/sh\necho "login required: run sso-login first" >&2\nexit 3\n');
-    const client = new ApiClient(kubeConfigFor(loadKubeconfig(file)));
-    try {
+    await withClient(file, async (client) => {
       await assert.rejects(client.request({ method: 'GET', path: '/api/v1/events?limit=1' }), (e: Error) => {
         assert.ok(e instanceof KubeconfigError);
         assert.match(e.message, /^The exec credential plugin ".*bad\.sh" of user "u" \(kubeconfig .*bad\.kubeconfig\) failed with exit code 3: login required: run sso-login first/);
         return true;
       });
-    } finally {
-      client.dispose();
-    }
+    });
   });
 
   const calls = (name: string) => (fs.existsSync(path.join(dir, `${name}.calls`)) ? fs.readFileSync(path.join(dir, `${name}.calls`), 'utf8').trim().split('\n').length : 0);
@@ -84,36 +89,27 @@ current-context: ${context}
 
   it('runs the plugin once for many requests while its token has not expired', async () => {
     const expires = new Date(Date.now() + 3_600_000).toISOString();
-    const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig('cached', plugin('cached', `{"token":"${EXEC_TOKEN}","expirationTimestamp":"${expires}"}`), 'cached'))));
-    try {
+    await withClient(kubeconfig('cached', plugin('cached', `{"token":"${EXEC_TOKEN}","expirationTimestamp":"${expires}"}`), 'cached'), async (client) => {
       for (let i = 0; i < 5; i++) await client.request({ method: 'GET', path: '/api/v1/namespaces/default/events?limit=1' });
       assert.equal(calls('cached'), 1);
-    } finally {
-      client.dispose();
-    }
+    });
   });
 
   it('runs the plugin again once its token has expired', async () => {
     const expired = new Date(Date.now() - 1_000).toISOString();
-    const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig('expired', plugin('expired', `{"token":"${EXEC_TOKEN}","expirationTimestamp":"${expired}"}`), 'expired'))));
-    try {
+    await withClient(kubeconfig('expired', plugin('expired', `{"token":"${EXEC_TOKEN}","expirationTimestamp":"${expired}"}`), 'expired'), async (client) => {
       for (let i = 0; i < 3; i++) await client.request({ method: 'GET', path: '/api/v1/namespaces/default/events?limit=1' });
       assert.equal(calls('expired'), 3);
-    } finally {
-      client.dispose();
-    }
+    });
   });
 
   it('after a 401 runs the plugin again and sends the request once more with the new token', async () => {
     // The first run prints a token the apiserver does not know; later runs print the good one.
     const script = `#!/bin/sh\nf="$(dirname "$0")/rotating.calls"\necho run >> "$f"\nif [ "$(wc -l < "$f")" -eq 1 ]; then t=stale-token; else t=${EXEC_TOKEN}; fi\nprintf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}' "$t"\n`;
-    const client = new ApiClient(kubeConfigFor(loadKubeconfig(kubeconfig('rotating', script, 'rotating'))));
-    try {
+    await withClient(kubeconfig('rotating', script, 'rotating'), async (client) => {
       const events = await client.request<{ items: unknown[] }>({ method: 'GET', path: '/api/v1/namespaces/default/events?limit=1' });
       assert.ok(Array.isArray(events.items));
       assert.equal(calls('rotating'), 2, 'one run for the stale token, one after the 401');
-    } finally {
-      client.dispose();
-    }
+    });
   });
 });

@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { normalizeEvent, type RawEvent } from '../../src/cluster/normalize';
 import type { ClusterEvent } from '../../src/model/clusterEvent';
-import { describeRow, kubectlEventsRow } from '../../src/model/kubectlFormat';
 import { ControlPlane } from '../env/controlPlane';
+import { describeRow, kubectlEventsRow } from '../support/kubectlRows';
 import { controlPlaneDir, createNamespace, kubeConfigFor } from './support';
 
 const S = 1000;

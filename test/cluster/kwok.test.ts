@@ -9,10 +9,12 @@ import { OwnerWatch } from '../../src/cluster/ownerWatch';
 import type { ClusterEvent } from '../../src/model/clusterEvent';
 import { EventStore, type EventGroup } from '../../src/model/eventStore';
 import { OwnerIndex } from '../../src/model/ownerIndex';
-import { buildRollup, type RollupNode } from '../../src/model/rollup';
+import { buildRollup } from '../../src/model/rollup';
 import { NODE_LEASE_SECONDS } from '../env/kwok';
 import { SEEDED } from '../env/seedCluster';
-import { kubeConfigFor, restConfigOf, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { findNode, ownerChain } from './rollupTrees';
+import { kubeConfigFor, restConfigOf } from './support';
 
 /** Generous: the seed runs just before the cluster layer, and a CronJob fires on the minute. */
 const SETTLE_MS = 90_000;
@@ -26,23 +28,6 @@ const KUBELET_MESSAGES: Record<string, (container: string, image: string) => Reg
   Created: (container) => new RegExp(`^Created container: ${container}$`),
   Started: (container) => new RegExp(`^Started container ${container}$`),
 };
-
-/** The roll-up node of an object, anywhere in the trees. */
-function findNode(nodes: readonly RollupNode[], kind: string, namespace: string, name: (n: string) => boolean): RollupNode | undefined {
-  for (const n of nodes) {
-    if (n.object.kind === kind && n.object.namespace === namespace && name(n.object.name)) return n;
-    const inner = findNode(n.children, kind, namespace, name);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-/** Kind/name from the top owner down to the node. */
-function chain(n: RollupNode | undefined): string {
-  const parts: string[] = [];
-  for (let x = n; x; x = x.parent) parts.unshift(`${x.object.kind}/${x.object.name}`);
-  return parts.join(' > ');
-}
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,7 +46,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     store = new EventStore();
     observer = new EventObserver(new ApiClient(restConfigOf('admin.kubeconfig')), store);
     observer.start();
-    await waitFor('the first list', async () => (observer.listsCompleted > 0 ? true : undefined));
+    await pollUntil('the first list', () => observer.listsCompleted > 0);
   });
   after(async () => {
     await observer?.stop();
@@ -76,7 +61,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
 
   it('tells a pod\'s start the way a kubelet does: Scheduled, then Pulling, Pulled, Created, Started for each container in turn', async () => {
     const { namespace, api } = SEEDED.shop;
-    const pods = await waitFor('two running api pods', async () => {
+    const pods = await pollUntil('two running api pods', async () => {
       const list = await podsOf(namespace, api);
       return list.length === 2 && list.every((p) => p.status?.phase === 'Running') ? list : undefined;
     }, SETTLE_MS);
@@ -96,7 +81,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     if (started.length === 0) assert.fail(`no api pod's start is whole on the apiserver: ${JSON.stringify(await Promise.all(pods.map(onServer)))}`);
     for (const pod of started) {
       const name = pod.metadata?.name as string;
-      const group = await waitFor(`every start event of ${name}, as the apiserver has them`, async () => {
+      const group = await pollUntil(`every start event of ${name}, as the apiserver has them`, async () => {
         const gs = groupsOf('Pod', namespace, (n) => n === name);
         const g = gs.find((x) => x.object.uid === pod.metadata?.uid);
         if (g && whole(g.events.map((e) => e.reason))) return g;
@@ -135,7 +120,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
   it('shows a crash loop: BackOff warnings on the container whose count rises, restarts that raise Created and Started', async () => {
     const { namespace, crashLoop } = SEEDED.payments;
     const backOff = (name: string) => groupsOf('Pod', namespace, (n) => n === name)[0]?.events.find((e) => e.reason === 'BackOff');
-    const pod = (await waitFor('a checkout pod in back-off', async () => (await podsOf(namespace, crashLoop)).find((p) => backOff(p.metadata?.name as string)), SETTLE_MS));
+    const pod = (await pollUntil('a checkout pod in back-off', async () => (await podsOf(namespace, crashLoop)).find((p) => backOff(p.metadata?.name as string)), SETTLE_MS));
     const name = pod.metadata?.name as string;
     const first = backOff(name) as ClusterEvent;
     assert.equal(first.type, 'Warning');
@@ -144,7 +129,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     assert.equal(first.source, 'kubelet');
 
     // The same event again, its count higher: updated in place by the watch, not a new entry.
-    const later = await waitFor(`BackOff of ${name} above ${first.count}`, async () => {
+    const later = await pollUntil(`BackOff of ${name} above ${first.count}`, async () => {
       const e = backOff(name);
       return e && e.count > first.count ? e : undefined;
     }, 60_000);
@@ -154,7 +139,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     assert.equal(eventsOf(group, 'BackOff').length, 1, 'one entry per repeated event');
 
     // The kubelet's restart count and its Created/Started counts agree (the first start plus each restart).
-    const restarted = await waitFor(`${name} restarted at least twice`, async () => {
+    const restarted = await pollUntil(`${name} restarted at least twice`, async () => {
       const p = await core.readNamespacedPod({ namespace, name });
       const restarts = p.status?.containerStatuses?.[0]?.restartCount ?? 0;
       const g = groupsOf('Pod', namespace, (n) => n === name)[0];
@@ -173,7 +158,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
 
   it('fails a Job: the real job controller gives up with BackoffLimitExceeded after its pods fail', async () => {
     const { namespace, failingJob } = SEEDED.batch;
-    const job = await waitFor('BackoffLimitExceeded on the Job', async () => groupsOf('Job', namespace, (n) => n === failingJob).find((g) => eventsOf(g, 'BackoffLimitExceeded').length > 0), SETTLE_MS);
+    const job = await pollUntil('BackoffLimitExceeded on the Job', async () => groupsOf('Job', namespace, (n) => n === failingJob).find((g) => eventsOf(g, 'BackoffLimitExceeded').length > 0), SETTLE_MS);
     const exceeded = eventsOf(job, 'BackoffLimitExceeded')[0];
     assert.equal(exceeded.type, 'Warning');
     assert.equal(exceeded.source, 'job-controller');
@@ -195,29 +180,29 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     const { namespace, cronJob } = SEEDED.batch;
     // A run's SuccessfulCreate can be lost when an earlier test restarts the controller manager
     // (its recorder's queue goes with it), as in any cluster: wait for one that arrived.
-    const cron = await waitFor('SuccessfulCreate on the CronJob', async () => groupsOf('CronJob', namespace, (n) => n === cronJob).find((g) => eventsOf(g, 'SuccessfulCreate').length > 0), SETTLE_MS);
+    const cron = await pollUntil('SuccessfulCreate on the CronJob', async () => groupsOf('CronJob', namespace, (n) => n === cronJob).find((g) => eventsOf(g, 'SuccessfulCreate').length > 0), SETTLE_MS);
     const created = eventsOf(cron, 'SuccessfulCreate')[0];
     assert.equal(created.source, 'cronjob-controller');
     const jobName = /^Created job (report-\d+)$/.exec(created.message)?.[1] as string;
     assert.ok(jobName, created.message);
     const job = await kc.makeApiClient(BatchV1Api).readNamespacedJob({ namespace, name: jobName });
     assert.equal(job.metadata?.ownerReferences?.[0]?.kind, 'CronJob', 'the Job is owned by the CronJob');
-    const jobGroup = await waitFor(`Completed on ${jobName}`, async () => groupsOf('Job', namespace, (n) => n === jobName).find((g) => eventsOf(g, 'Completed').length > 0), SETTLE_MS);
+    const jobGroup = await pollUntil(`Completed on ${jobName}`, async () => groupsOf('Job', namespace, (n) => n === jobName).find((g) => eventsOf(g, 'Completed').length > 0), SETTLE_MS);
     assert.equal(eventsOf(jobGroup, 'Completed')[0].message, 'Job completed');
     assert.match(eventsOf(jobGroup, 'SuccessfulCreate')[0].message, new RegExp(`^Created pod: ${jobName}-[a-z0-9]{5}$`));
-    await waitFor(`SawCompletedJob for ${jobName}`, async () => groupsOf('CronJob', namespace, (n) => n === cronJob).find((g) => g.events.some((e) => e.message === `Saw completed job: ${jobName}, condition: Complete`)), SETTLE_MS);
+    await pollUntil(`SawCompletedJob for ${jobName}`, async () => groupsOf('CronJob', namespace, (n) => n === cronJob).find((g) => g.events.some((e) => e.message === `Saw completed job: ${jobName}, condition: Complete`)), SETTLE_MS);
   });
 
   it('rolls out web: pods of the old ReplicaSet are stopped (Killing) and deleted, and their events stay', async () => {
     const { namespace, web } = SEEDED.shop;
     const apps = kc.makeApiClient(AppsV1Api);
-    const old = await waitFor('the old ReplicaSet scaled to 0', async () => (await apps.listNamespacedReplicaSet({ namespace, labelSelector: `app.kubernetes.io/name=${web}` })).items.find((rs) => rs.spec?.template?.spec?.containers[0].image === SEEDED.webImages[0] && rs.status?.replicas === 0), SETTLE_MS);
+    const old = await pollUntil('the old ReplicaSet scaled to 0', async () => (await apps.listNamespacedReplicaSet({ namespace, labelSelector: `app.kubernetes.io/name=${web}` })).items.find((rs) => rs.spec?.template?.spec?.containers[0].image === SEEDED.webImages[0] && rs.status?.replicas === 0), SETTLE_MS);
     const oldName = old.metadata?.name as string;
-    const rsGroup = await waitFor('three SuccessfulDelete on the old ReplicaSet', async () => groupsOf('ReplicaSet', namespace, (n) => n === oldName).find((g) => eventsOf(g, 'SuccessfulDelete').length === 3), SETTLE_MS);
+    const rsGroup = await pollUntil('three SuccessfulDelete on the old ReplicaSet', async () => groupsOf('ReplicaSet', namespace, (n) => n === oldName).find((g) => eventsOf(g, 'SuccessfulDelete').length === 3), SETTLE_MS);
     const deletedPods = eventsOf(rsGroup, 'SuccessfulDelete').map((e) => /^Deleted pod: (\S+)$/.exec(e.message)?.[1] as string);
     for (const name of deletedPods) {
       await assert.rejects(core.readNamespacedPod({ namespace, name }), (e: { code?: number }) => e.code === 404, `${name} is gone`);
-      const g = await waitFor(`Killing for ${name}`, async () => groupsOf('Pod', namespace, (n) => n === name).find((x) => eventsOf(x, 'Killing').length > 0), SETTLE_MS);
+      const g = await pollUntil(`Killing for ${name}`, async () => groupsOf('Pod', namespace, (n) => n === name).find((x) => eventsOf(x, 'Killing').length > 0), SETTLE_MS);
       const killing = eventsOf(g, 'Killing')[0];
       assert.equal(killing.message, 'Stopping container nginx');
       assert.equal(killing.involvedObject.fieldPath, 'spec.containers{nginx}');
@@ -230,12 +215,12 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
   it('has pods of every workload kind, each owned as a controller owns it', async () => {
     const owners = async (namespace: string, app: string) => (await podsOf(namespace, app)).map((p) => p.metadata?.ownerReferences?.[0]?.kind);
     const { shop, monitoring, batch } = SEEDED;
-    await waitFor('every kind running', async () => {
+    await pollUntil('every kind running', async () => {
       const ds = await podsOf(monitoring.namespace, monitoring.daemonSet);
       const db = await podsOf(shop.namespace, shop.db);
       const web = await podsOf(shop.namespace, shop.web);
       const report = await podsOf(batch.namespace, batch.cronJob);
-      return ds.length === SEEDED.nodes.length && db.length === 2 && web.length === 3 && report.length > 0 && [...ds, ...db, ...web].every((p) => p.status?.phase === 'Running') ? true : undefined;
+      return ds.length === SEEDED.nodes.length && db.length === 2 && web.length === 3 && report.length > 0 && [...ds, ...db, ...web].every((p) => p.status?.phase === 'Running');
     }, SETTLE_MS);
     assert.deepEqual(await owners(shop.namespace, shop.web), ['ReplicaSet', 'ReplicaSet', 'ReplicaSet']);
     assert.deepEqual(await owners(shop.namespace, shop.db), ['StatefulSet', 'StatefulSet']);
@@ -249,7 +234,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
 
   it('keeps an unschedulable workload: FailedScheduling for a GPU no node has', async () => {
     const { namespace, unschedulable } = SEEDED.payments;
-    const g = await waitFor('FailedScheduling for fraud-model', async () => groupsOf('Pod', namespace, (n) => n.startsWith(`${unschedulable}-`)).find((x) => eventsOf(x, 'FailedScheduling').length > 0), SETTLE_MS);
+    const g = await pollUntil('FailedScheduling for fraud-model', async () => groupsOf('Pod', namespace, (n) => n.startsWith(`${unschedulable}-`)).find((x) => eventsOf(x, 'FailedScheduling').length > 0), SETTLE_MS);
     const failed = eventsOf(g, 'FailedScheduling')[0];
     assert.equal(failed.type, 'Warning');
     assert.match(failed.message, /^0\/3 nodes are available: 3 Insufficient nvidia\.com\/gpu\./);
@@ -281,36 +266,36 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     watch.start();
     try {
       const roll = () => buildRollup(store.view(), owners, 'lastSeen');
-      const checkout = await waitFor('both crash-looping pods under Deployment/checkout', async () => {
-        const d = findNode(roll(), 'Deployment', payments.namespace, (n) => n === payments.crashLoop);
+      const checkout = await pollUntil('both crash-looping pods under Deployment/checkout', async () => {
+        const d = findNode(roll(), 'Deployment', payments.crashLoop, payments.namespace);
         const pods = d?.children.flatMap((rs) => rs.children.filter((p) => p.object.kind === 'Pod' && p.group?.events.some((e) => e.reason === 'BackOff')));
         return d && pods?.length === 2 ? { d, pods } : undefined;
       }, SETTLE_MS);
-      for (const pod of checkout.pods) assert.match(chain(pod), /^Deployment\/checkout > ReplicaSet\/checkout-[a-z0-9]+ > Pod\/checkout-[a-z0-9]+-[a-z0-9]{5}$/);
+      for (const pod of checkout.pods) assert.match(ownerChain(pod), /^Deployment\/checkout > ReplicaSet\/checkout-[a-z0-9]+ > Pod\/checkout-[a-z0-9]+-[a-z0-9]{5}$/);
       const podWarnings = checkout.pods.reduce((n, p) => n + p.warnings, 0);
       assert.ok(checkout.d.warnings >= podWarnings && podWarnings >= 2, `the BackOff warnings summed on the Deployment (${checkout.d.warnings})`);
 
-      const jobPod = await waitFor('a CronJob run\'s pod, started by its kubelet', async () => {
-        const p = findNode(roll(), 'Pod', batch.namespace, (n) => n.startsWith(`${batch.cronJob}-`));
+      const jobPod = await pollUntil('a CronJob run\'s pod, started by its kubelet', async () => {
+        const p = findNode(roll(), 'Pod', (n) => n.startsWith(`${batch.cronJob}-`), batch.namespace);
         return p?.group?.events.some((e) => e.reason === 'Started') ? p : undefined;
       }, SETTLE_MS);
-      assert.match(chain(jobPod), /^CronJob\/report > Job\/report-\d+ > Pod\/report-\d+-[a-z0-9]{5}$/);
-      const db0 = findNode(roll(), 'Pod', shop.namespace, (n) => n === 'db-0');
-      assert.equal(chain(db0), 'StatefulSet/db > Pod/db-0');
-      const exporter = findNode(roll(), 'DaemonSet', monitoring.namespace, (n) => n === monitoring.daemonSet);
+      assert.match(ownerChain(jobPod), /^CronJob\/report > Job\/report-\d+ > Pod\/report-\d+-[a-z0-9]{5}$/);
+      const db0 = findNode(roll(), 'Pod', 'db-0', shop.namespace);
+      assert.equal(ownerChain(db0), 'StatefulSet/db > Pod/db-0');
+      const exporter = findNode(roll(), 'DaemonSet', monitoring.daemonSet, monitoring.namespace);
       assert.equal(exporter?.children.filter((c) => c.object.kind === 'Pod').length, SEEDED.nodes.length);
 
       // `kubectl delete pod` on a running web pod: its kubelet stops the container, the pod goes, the ReplicaSet replaces it.
       const victim = (await podsOf(shop.namespace, shop.web)).find((p) => p.status?.phase === 'Running' && !p.metadata?.deletionTimestamp) as V1Pod;
       const name = victim.metadata?.name as string;
-      await waitFor(`${name} known to the owner index`, async () => (owners.get(victim.metadata?.uid as string) ? true : undefined));
+      await pollUntil(`${name} known to the owner index`, () => owners.get(victim.metadata?.uid as string));
       await core.deleteNamespacedPod({ namespace: shop.namespace, name });
-      await waitFor(`${name} gone`, async () => (await core.readNamespacedPod({ namespace: shop.namespace, name }).then(() => undefined, (e: { code?: number }) => (e.code === 404 ? true : undefined))), 60_000);
-      const deleted = await waitFor(`Killing for ${name}, rolled up`, async () => {
-        const p = findNode(roll(), 'Pod', shop.namespace, (n) => n === name);
+      await pollUntil(`${name} gone`, () => core.readNamespacedPod({ namespace: shop.namespace, name }).then(() => false, (e: { code?: number }) => e.code === 404), 60_000);
+      const deleted = await pollUntil(`Killing for ${name}, rolled up`, async () => {
+        const p = findNode(roll(), 'Pod', name, shop.namespace);
         return p?.group?.events.some((e) => e.reason === 'Killing') && owners.get(victim.metadata?.uid as string)?.deletedAt !== undefined ? p : undefined;
       }, 60_000);
-      assert.match(chain(deleted), /^Deployment\/web > ReplicaSet\/web-[a-z0-9]+ > Pod\//, 'the deleted pod stays under its Deployment');
+      assert.match(ownerChain(deleted), /^Deployment\/web > ReplicaSet\/web-[a-z0-9]+ > Pod\//, 'the deleted pod stays under its Deployment');
       assert.deepEqual(deleted.group?.events.map((e) => e.reason).sort(), ['Created', 'Killing', 'Pulled', 'Pulling', 'Scheduled', 'Started'], 'its whole history');
     } finally {
       await watch.stop();

@@ -13,7 +13,8 @@ import { EventStore } from '../../src/model/eventStore';
 import { EventBroadcaster } from '../../src/record/event';
 import { ControlPlane } from '../env/controlPlane';
 import type { RestConfig } from '../../src/cluster/restConfig';
-import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from './support';
 
 function groupOf(store: EventStore, kind: string, name: string) {
   return store.view().find((g) => g.object.kind === kind && g.object.name === name);
@@ -55,11 +56,11 @@ describe('cluster observation against the real control plane', function () {
     await createDeployment(kc, namespace, 'web', 2);
     // Generous waits: an earlier test may have restarted the apiserver, and the controllers'
     // own reflectors back off for up to 30 s before they watch again.
-    const deployment = await waitFor('the deployment group', async () => groupOf(store, 'Deployment', 'web')?.events.find((e) => e.reason === 'ScalingReplicaSet') && groupOf(store, 'Deployment', 'web'), 90_000);
+    const deployment = await pollUntil('the deployment group', async () => groupOf(store, 'Deployment', 'web')?.events.find((e) => e.reason === 'ScalingReplicaSet') && groupOf(store, 'Deployment', 'web'), 90_000);
     assert.equal(deployment.events[0].source, 'deployment-controller');
-    const replicaSet = await waitFor('the replica set group', async () => store.view().find((g) => g.object.kind === 'ReplicaSet' && g.object.name.startsWith('web-') && g.events.filter((e) => e.reason === 'SuccessfulCreate').length === 2), 90_000);
+    const replicaSet = await pollUntil('the replica set group', async () => store.view().find((g) => g.object.kind === 'ReplicaSet' && g.object.name.startsWith('web-') && g.events.filter((e) => e.reason === 'SuccessfulCreate').length === 2), 90_000);
     assert.equal(replicaSet.events.filter((e) => e.reason === 'SuccessfulCreate').length, 2, 'one SuccessfulCreate per pod');
-    const pods = await waitFor('FailedScheduling on both pods', async () => {
+    const pods = await pollUntil('FailedScheduling on both pods', async () => {
       const groups = store.view().filter((g) => g.object.kind === 'Pod' && g.events.some((e) => e.reason === 'FailedScheduling'));
       return groups.length === 2 ? groups : undefined;
     }, 90_000);
@@ -73,14 +74,14 @@ describe('cluster observation against the real control plane', function () {
   it('updates one entry in place when an event repeats (its count goes up)', async () => {
     const observer = observe({ namespaces: [namespace] });
     const { store } = observer;
-    await waitFor('the first list', async () => (observer.listsCompleted > 0 ? true : undefined));
+    await pollUntil('the first list', () => observer.listsCompleted > 0);
     const caster = new EventBroadcaster();
     await caster.startRecordingToSink(new ApiserverEventSink(new ApiClient(admin)));
     const recorder = caster.newRecorder({ component: 'kubernetes-events-test' });
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'counted', namespace, uid: 'uid-counted' } };
     for (let i = 0; i < 5; i++) await recorder.event(cm, 'Normal', 'Counted', 'again');
     await caster.shutdown();
-    const group = await waitFor('count 5', async () => {
+    const group = await pollUntil('count 5', async () => {
       const g = groupOf(store, 'ConfigMap', 'counted');
       return g?.events[0].count === 5 ? g : undefined;
     });
@@ -91,7 +92,7 @@ describe('cluster observation against the real control plane', function () {
     const plane = ControlPlane.attach(controlPlaneDir());
     const observer = observe({ namespaces: [namespace] });
     const { store } = observer;
-    await waitFor('watching', async () => (observer.state.get(namespace)?.phase === 'watching' ? true : undefined));
+    await pollUntil('watching', () => observer.state.get(namespace)?.phase === 'watching');
     const phases: string[] = [];
     observer.onDidChangeState((s) => phases.push((s.get(namespace) as ListWatchState).phase));
 
@@ -116,9 +117,9 @@ describe('cluster observation against the real control plane', function () {
       await core.createNamespacedEvent({ namespace, body: { metadata: { name: `after-restart-${i}` }, involvedObject: { kind: 'ConfigMap', name: `after-${i}`, namespace, apiVersion: 'v1' }, reason: 'AfterRestart', message: 'm', type: 'Normal', firstTimestamp: now, lastTimestamp: now, count: 1, source: { component: 'test' } } });
     }
     await caster.shutdown();
-    await waitFor('every event in the store', async () => {
+    await pollUntil('every event in the store', async () => {
       const done = [...expected].every(([name, count]) => groupOf(store, 'ConfigMap', name)?.events[0]?.count === count) && [0, 1, 2].every((i) => groupOf(store, 'ConfigMap', `after-${i}`));
-      return done ? true : undefined;
+      return done;
     }, 90_000, 250);
     for (const [name] of expected) assert.equal(groupOf(store, 'ConfigMap', name)?.events.length, 1, `one entry for ${name}`);
     const uids = [...store.all()].map((e) => e.uid);
@@ -130,7 +131,7 @@ describe('cluster observation against the real control plane', function () {
   it('relists after 410 Gone (etcd compacted past the resumed resourceVersion) and misses nothing', async () => {
     const plane = ControlPlane.attach(controlPlaneDir());
     const first = observe({ namespaces: [namespace] });
-    await waitFor('watching', async () => (first.state.get(namespace)?.phase === 'watching' ? true : undefined));
+    await pollUntil('watching', () => first.state.get(namespace)?.phase === 'watching');
     const saved = first.resourceVersions;
     const store = first.store;
     await first.stop();
@@ -145,7 +146,7 @@ describe('cluster observation against the real control plane', function () {
     const resumed = new EventObserver(new ApiClient(admin), store, { namespaces: [namespace] });
     observers.push(resumed);
     resumed.start(saved);
-    await waitFor('all five events', async () => ([0, 1, 2, 3, 4].every((i) => groupOf(store, 'ConfigMap', `gone-${i}`)) ? true : undefined), 30_000);
+    await pollUntil('all five events', () => [0, 1, 2, 3, 4].every((i) => groupOf(store, 'ConfigMap', `gone-${i}`)), 30_000);
     assert.equal(resumed.listsCompleted, 1, 'the resumed watch was refused with 410 and the loop listed again');
   });
 
@@ -157,7 +158,7 @@ describe('cluster observation against the real control plane', function () {
     const observer = new EventObserver(new ApiClient(admin), store, { namespaces: [namespace] });
     for (let round = 0; round < 3; round++) {
       observer.start();
-      await waitFor('watching', async () => (observer.state.get(namespace)?.phase === 'watching' ? true : undefined));
+      await pollUntil('watching', () => observer.state.get(namespace)?.phase === 'watching');
       await observer.stop();
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -182,7 +183,7 @@ describe('cluster observation against the real control plane', function () {
       onEvent: () => afterStop++,
     });
     watch.start();
-    await waitFor('the first page', async () => (stopped ? true : undefined));
+    await pollUntil('the first page', () => stopped);
     const stopping = performance.now();
     // An event while it stops, and after: a watch opened after stop() would see them.
     const create = (n: number) => kc.makeApiClient(CoreV1Api).createNamespacedEvent({ namespace, body: { metadata: { name: `after-stop-${n}-${Date.now()}` }, involvedObject: { kind: 'Pod', name: 'p', namespace }, reason: 'AfterStop', message: 'must not be seen', type: 'Normal' } });
@@ -201,7 +202,7 @@ describe('cluster observation against the real control plane', function () {
 
   it('reads events.k8s.io/v1 too, with the same model', async () => {
     const { store } = observe({ namespaces: [namespace], api: 'events.k8s.io/v1' });
-    const g = await waitFor('the deployment seen through events.k8s.io', async () => groupOf(store, 'Deployment', 'web'));
+    const g = await pollUntil('the deployment seen through events.k8s.io', async () => groupOf(store, 'Deployment', 'web'));
     assert.equal(g.events[0].origin, 'events.k8s.io/v1');
     assert.equal(g.events[0].reason, 'ScalingReplicaSet');
     assert.equal(g.events[0].source, 'deployment-controller');
@@ -209,13 +210,13 @@ describe('cluster observation against the real control plane', function () {
 
   it('asks the apiserver for warnings only with a field selector', async () => {
     const { store } = observe({ namespaces: [namespace], warningsOnly: true });
-    await waitFor('warnings', async () => (store.size > 0 ? true : undefined));
+    await pollUntil('warnings', () => store.size > 0);
     assert.ok([...store.all()].every((e) => e.type === 'Warning'));
   });
 
   it('gives the limited user a clear forbidden state, not a crash or an endless retry', async () => {
     const observer = observe({ namespaces: [namespace] }, restConfigOf('limited.kubeconfig'));
-    const state = await waitFor('the forbidden state', async () => {
+    const state = await pollUntil('the forbidden state', async () => {
       const s = observer.state.get(namespace);
       return s?.phase === 'forbidden' ? s : undefined;
     });
@@ -255,15 +256,15 @@ describe('cluster observation against the real control plane', function () {
         await connection.connect();
         assert.equal(connection.context, 'first-admin', 'the first file\'s current-context');
         assert.deepEqual(connection.kubeconfig?.contexts.map((c) => c.name), ['first-admin', 'first-limited', 'second-admin', 'second-limited']);
-        await waitFor('events of the first server', async () => (groupOf(store, 'Deployment', 'web') ? true : undefined));
+        await pollUntil('events of the first server', () => groupOf(store, 'Deployment', 'web'));
         const firstObserver = connection.activeObserver;
         await connection.connect('second-admin');
         assert.equal(firstObserver?.state.get('')?.phase, 'stopped', 'the first context\'s watch is stopped');
-        const g = await waitFor('the second server\'s event', async () => groupOf(store, 'Node', 'second-node'));
+        const g = await pollUntil('the second server\'s event', async () => groupOf(store, 'Node', 'second-node'));
         assert.equal(g.events[0].message, 'from the second apiserver');
         assert.equal(groupOf(store, 'Deployment', 'web'), undefined, 'nothing of the first server is left');
         await connection.connect('first-admin');
-        await waitFor('the first server again', async () => (groupOf(store, 'Deployment', 'web') ? true : undefined));
+        await pollUntil('the first server again', () => groupOf(store, 'Deployment', 'web'));
         assert.equal(groupOf(store, 'Node', 'second-node'), undefined);
       } finally {
         await connection.disconnect();

@@ -10,24 +10,11 @@ import { OwnerWatch } from '../../src/cluster/ownerWatch';
 import { EventStore } from '../../src/model/eventStore';
 import { OwnerIndex } from '../../src/model/ownerIndex';
 import { buildRollup, type RollupNode } from '../../src/model/rollup';
-import { createNamespace, kubeConfigFor, restConfigOf, waitFor } from './support';
+import { pollUntil } from '../support/wait';
+import { findNode, ownerChain } from './rollupTrees';
+import { createNamespace, kubeConfigFor, restConfigOf } from './support';
 
 const NEVER = { nodeSelector: { 'kubernetes-events.test/never': 'true' } };
-
-function find(nodes: RollupNode[], kind: string, name: string | RegExp): RollupNode | undefined {
-  for (const n of nodes) {
-    if (n.object.kind === kind && (typeof name === 'string' ? n.object.name === name : name.test(n.object.name))) return n;
-    const inner = find(n.children, kind, name);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-function path(n: RollupNode | undefined): string {
-  const parts: string[] = [];
-  for (let x = n; x; x = x.parent) parts.unshift(`${x.object.kind}/${x.object.name}`);
-  return parts.join(' > ');
-}
 
 describe('workload roll-up against the real control plane', function () {
   this.timeout(180_000);
@@ -70,35 +57,35 @@ describe('workload roll-up against the real control plane', function () {
   it('rolls real events up: pods under their ReplicaSet under their Deployment, the Job\'s pod under the CronJob', async () => {
     const { store, owners } = observe();
     const roll = () => buildRollup(store.view(), owners, 'lastSeen');
-    const pod = await waitFor('a web pod under its ReplicaSet under the Deployment', async () => {
-      const p = find(roll(), 'Pod', /^web-/);
-      return p && path(p).startsWith('Deployment/web > ReplicaSet/web-') ? p : undefined;
+    const pod = await pollUntil('a web pod under its ReplicaSet under the Deployment', async () => {
+      const p = findNode(roll(), 'Pod', /^web-/);
+      return p && ownerChain(p).startsWith('Deployment/web > ReplicaSet/web-') ? p : undefined;
     }, 90_000);
     assert.ok(pod.events > 0 && pod.warnings > 0, 'FailedScheduling warnings on the pod');
-    const deployment = find(roll(), 'Deployment', 'web') as RollupNode;
+    const deployment = findNode(roll(), 'Deployment', 'web') as RollupNode;
     const rs = deployment.children.find((c) => c.object.kind === 'ReplicaSet') as RollupNode;
     assert.equal(deployment.events, (deployment.group?.events.length ?? 0) + rs.events, 'sums per level');
     assert.equal(deployment.warnings, rs.children.reduce((n, c) => n + c.warnings, 0) + (rs.group?.warnings ?? 0));
-    const jobPod = await waitFor('the cron job\'s pod under its Job under the CronJob', async () => {
-      const p = find(roll(), 'Pod', /^nightly-/);
-      return p && /^CronJob\/nightly > Job\/nightly-\d+ > Pod\/nightly-/.test(path(p)) ? p : undefined;
+    const jobPod = await pollUntil('the cron job\'s pod under its Job under the CronJob', async () => {
+      const p = findNode(roll(), 'Pod', /^nightly-/);
+      return p && /^CronJob\/nightly > Job\/nightly-\d+ > Pod\/nightly-/.test(ownerChain(p)) ? p : undefined;
     }, 120_000);
     assert.ok(jobPod.warnings > 0);
   });
 
   it('keeps a deleted pod\'s events under its Deployment, also from the owners saved and loaded again', async () => {
     const { store, owners } = observe();
-    const pod = await waitFor('a web pod rolled up', async () => {
-      const p = find(buildRollup(store.view(), owners, 'lastSeen'), 'Pod', /^web-/);
-      return p && path(p).startsWith('Deployment/web > ReplicaSet/') ? p : undefined;
+    const pod = await pollUntil('a web pod rolled up', async () => {
+      const p = findNode(buildRollup(store.view(), owners, 'lastSeen'), 'Pod', /^web-/);
+      return p && ownerChain(p).startsWith('Deployment/web > ReplicaSet/') ? p : undefined;
     }, 90_000);
     await kc.makeApiClient(CoreV1Api).deleteNamespacedPod({ name: pod.object.name, namespace, gracePeriodSeconds: 0 });
-    await waitFor('the pod marked deleted', async () => (owners.get(pod.object.uid)?.deletedAt !== undefined ? true : undefined));
-    const after = find(buildRollup(store.view(), owners, 'lastSeen'), 'Pod', pod.object.name);
-    assert.match(path(after), /^Deployment\/web > ReplicaSet\/web-\S+ > Pod\//, 'still under its Deployment');
+    await pollUntil('the pod marked deleted', () => owners.get(pod.object.uid)?.deletedAt !== undefined);
+    const after = findNode(buildRollup(store.view(), owners, 'lastSeen'), 'Pod', pod.object.name);
+    assert.match(ownerChain(after), /^Deployment\/web > ReplicaSet\/web-\S+ > Pod\//, 'still under its Deployment');
     const reloaded = new OwnerIndex();
     reloaded.load(JSON.parse(JSON.stringify(owners.toJSON())) as ReturnType<OwnerIndex['toJSON']>);
-    assert.equal(path(find(buildRollup(store.view(), reloaded, 'lastSeen'), 'Pod', pod.object.name)), path(after), 'the same after a restart');
+    assert.equal(ownerChain(findNode(buildRollup(store.view(), reloaded, 'lastSeen'), 'Pod', pod.object.name)), ownerChain(after), 'the same after a restart');
   });
 
   it('falls back to the flat grouping for a user who may read events but not pods', async () => {
@@ -117,8 +104,8 @@ describe('workload roll-up against the real control plane', function () {
     });
     observer.start();
     watch.start();
-    await waitFor('pods\' events', async () => (store.view().some((g) => g.object.kind === 'Pod') ? true : undefined), 90_000);
-    await waitFor('the owner watches forbidden', async () => ([...watch.state.values()].filter((s) => s.phase === 'forbidden').length === 3 ? true : undefined));
+    await pollUntil('pods\' events', () => store.view().some((g) => g.object.kind === 'Pod'), 90_000);
+    await pollUntil('the owner watches forbidden', () => [...watch.state.values()].filter((s) => s.phase === 'forbidden').length === 3);
     const roots = buildRollup(store.view(), owners, 'lastSeen');
     assert.ok(roots.some((r) => r.object.kind === 'Pod'), 'pods at the top, as in the flat grouping');
     assert.equal(owners.size, 0);

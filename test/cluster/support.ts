@@ -6,6 +6,7 @@ import { loadKubeconfig } from '../../src/cluster/kubeconfig';
 import { ListWatch, type ListWatchOptions } from '../../src/cluster/listWatch';
 import type { RawEvent } from '../../src/cluster/normalize';
 import { restConfigFor, type RestConfig } from '../../src/cluster/restConfig';
+import { pollUntil } from '../support/wait';
 
 /** The folder of the running control plane; the runner sets it. */
 export function controlPlaneDir(): string {
@@ -32,22 +33,6 @@ export async function createNamespace(kc: KubeConfig, prefix: string): Promise<s
   return name;
 }
 
-/** Polls until check returns a value other than undefined, or fails after timeoutMs. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000, intervalMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (e) {
-      lastError = e;
-    }
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
-}
-
 /** One list of events through a ListWatch, to its end (the watch after it is stopped); each page to onPage. */
 export async function listOnce(client: ApiClient, options: ListWatchOptions, onPage: (items: RawEvent[]) => void): Promise<void> {
   let done = false;
@@ -60,7 +45,7 @@ export async function listOnce(client: ApiClient, options: ListWatchOptions, onP
   });
   try {
     watch.start();
-    await waitFor('the list to end', async () => (done ? true : undefined));
+    await pollUntil('the list to end', () => done);
   } finally {
     await watch.stop();
   }

@@ -6,10 +6,11 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { FakeClock, formatTime, SimpleIntervalClock, type PassiveClock } from '../../src/record/clock';
+import { formatTime, type PassiveClock } from '../../src/record/clock';
 import { EventCorrelator, eventAggregatorByReasonFunc } from '../../src/record/eventsCache';
 import type { Event } from '../../src/record/types';
-import { zeroless } from '../unit/record/support';
+import { FakeClock, SimpleIntervalClock } from '../support/clocks';
+import { zeroless } from '../support/zeroless';
 import { boundaryStream, randomStream, scenarioStreams, type Stream } from './streams';
 
 interface GoDecision {

@@ -2,6 +2,7 @@
 // messages, with times that cross the 600 s aggregation window and drain the spam bucket.
 import { formatTime, NANOS_PER_SECOND } from '../../src/record/clock';
 import type { Event, ObjectReference } from '../../src/record/types';
+import { prng } from '../support/prng';
 
 export interface StreamHeader {
   clock: 'fake' | 'interval';
@@ -20,18 +21,6 @@ export interface Stream {
   readonly name: string;
   readonly header: StreamHeader;
   readonly lines: StreamLine[];
-}
-
-/** mulberry32: small, fast and good enough to vary test data reproducibly. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const KINDS: { kind: string; apiVersion: string; namespaced: boolean }[] = [

@@ -126,6 +126,13 @@ const IMAGE_NAMES = `
 {{- $imageID := printf "%s@sha256:%s" (regexReplaceAll ":[^:/]*$" $image "") (sha256sum $image) }}
 {{- $containerID := printf "containerd://%s" (sha256sum (printf "%s/%s/%d" $uid $target $restarts)) }}`;
 
+/** Who records an event: the kubelet on $node, in the core/v1 and the events.k8s.io fields. */
+const KUBELET_SOURCE = `source:
+  component: kubelet
+  host: {{ $node | Quote }}
+reportingComponent: kubelet
+reportingInstance: {{ $node | Quote }}`;
+
 /**
  * A core/v1 Event about the target container, as the kubelet's recorder writes it. Its name
  * is stable for one pod, container and key, so a repeat updates the same Event (server-side
@@ -151,11 +158,7 @@ involvedObject:
 type: ${type}
 reason: ${reason}
 message: {{ ${message} | Quote }}
-source:
-  component: kubelet
-  host: {{ $node | Quote }}
-reportingComponent: kubelet
-reportingInstance: {{ $node | Quote }}
+${KUBELET_SOURCE}
 count: {{ $count }}
 {{- if eq $count 1 }}
 firstTimestamp: {{ $now | Quote }}
@@ -206,6 +209,28 @@ const RUNNING_ENTRY = `- name: {{ $target | Quote }}
   state:
     running:
       startedAt: {{ $now | Quote }}
+{{- with $status.lastState }}
+  lastState: {{ toJson . }}
+{{- end }}`;
+
+/** The start of the target's entry once its container no longer runs: not ready, not started. */
+const STOPPED_ENTRY = `- name: {{ $target | Quote }}
+  image: {{ $status.image | Quote }}
+  imageID: {{ $status.imageID | Quote }}
+  containerID: {{ $status.containerID | Quote }}
+  ready: false
+  started: false
+  restartCount: {{ $restarts }}`;
+
+/** The target's entry once its running container exited with EXIT_CODE (REASON); its last state stays. */
+const terminatedEntry = (exitCode: 0 | 1, reason: 'Completed' | 'Error') => `${STOPPED_ENTRY}
+  state:
+    terminated:
+      exitCode: ${exitCode}
+      reason: ${reason}
+      startedAt: {{ $status.state.running.startedAt | Quote }}
+      finishedAt: {{ $now | Quote }}
+      containerID: {{ $status.containerID | Quote }}
 {{- with $status.lastState }}
   lastState: {{ toJson . }}
 {{- end }}`;
@@ -300,23 +325,7 @@ const podCrash = stage('Pod', 'kev-pod-container-crash', [
 phase: Failed
 {{- end }}
 ${readyConditions('false')}
-${replaceTarget(`- name: {{ $target | Quote }}
-  image: {{ $status.image | Quote }}
-  imageID: {{ $status.imageID | Quote }}
-  containerID: {{ $status.containerID | Quote }}
-  ready: false
-  started: false
-  restartCount: {{ $restarts }}
-  state:
-    terminated:
-      exitCode: 1
-      reason: Error
-      startedAt: {{ $status.state.running.startedAt | Quote }}
-      finishedAt: {{ $now | Quote }}
-      containerID: {{ $status.containerID | Quote }}
-{{- with $status.lastState }}
-  lastState: {{ toJson . }}
-{{- end }}`)}`),
+${replaceTarget(terminatedEntry(1, 'Error'))}`),
 ]);
 
 /** A Job pod's containers finish their work: exit code 0, the pod Succeeded. */
@@ -387,13 +396,7 @@ const podBackOff = stage('Pod', 'kev-pod-crash-loop-back-off', [notDeleting, cra
   statusPatch(`${POD_PRELUDE}${FIRST_TERMINATED}
 {{- $window := index (list ${BACKOFF_SECONDS.join(' ')}) (min (sub $restarts 1) ${BACKOFF_SECONDS.length - 1}) }}
 ${readyConditions('false')}
-${replaceTarget(`- name: {{ $target | Quote }}
-  image: {{ $status.image | Quote }}
-  imageID: {{ $status.imageID | Quote }}
-  containerID: {{ $status.containerID | Quote }}
-  ready: false
-  started: false
-  restartCount: {{ $restarts }}
+${replaceTarget(`${STOPPED_ENTRY}
   state:
     waiting:
       reason: CrashLoopBackOff
@@ -417,23 +420,7 @@ const podStopContainer = stage('Pod', 'kev-pod-stop-container', [deleting, is(`$
   apply(`${POD_PRELUDE}${FIRST_RUNNING}${containerEvent('Normal', 'Killing', 'Killing', 'printf "Stopping container %s" $target', '1')}`),
   statusPatch(`${POD_PRELUDE}${FIRST_RUNNING}
 ${readyConditions('false')}
-${replaceTarget(`- name: {{ $target | Quote }}
-  image: {{ $status.image | Quote }}
-  imageID: {{ $status.imageID | Quote }}
-  containerID: {{ $status.containerID | Quote }}
-  ready: false
-  started: false
-  restartCount: {{ $restarts }}
-  state:
-    terminated:
-      exitCode: 0
-      reason: Completed
-      startedAt: {{ $status.state.running.startedAt | Quote }}
-      finishedAt: {{ $now | Quote }}
-      containerID: {{ $status.containerID | Quote }}
-{{- with $status.lastState }}
-  lastState: {{ toJson . }}
-{{- end }}`)}`),
+${replaceTarget(terminatedEntry(0, 'Completed'))}`),
 ]);
 
 /** ...and, with none left running, removes the pod for good (grace period 0, after which it is not matched again). */
@@ -461,11 +448,7 @@ involvedObject:
 type: Normal
 reason: ${reason}
 message: {{ ${message} | Quote }}
-source:
-  component: kubelet
-  host: {{ $node | Quote }}
-reportingComponent: kubelet
-reportingInstance: {{ $node | Quote }}
+${KUBELET_SOURCE}
 count: 1
 firstTimestamp: {{ $now | Quote }}
 lastTimestamp: {{ $now | Quote }}`;

@@ -9,6 +9,7 @@
 // Pods tolerate the KWOK nodes' taint; a pod that does not (most tests' own) stays Pending
 // with FailedScheduling, as on a cluster with no nodes.
 import { AppsV1Api, BatchV1Api, CoreV1Api, type KubeConfig, type V1Container, type V1Node, type V1PodTemplateSpec } from '@kubernetes/client-node';
+import { pollUntil } from '../support/wait';
 import { CRASH_LABEL, KWOK_NODE_KEY, KWOK_NODE_VALUE, NODE_IP_ANNOTATION, RUN_SECONDS_ANNOTATION } from './kwokStages';
 
 /** Names of what the seed creates, for tests. */
@@ -60,25 +61,20 @@ function template(app: string, containers: V1Container[], extra: { labels?: Reco
   };
 }
 
-async function poll<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`seed: ${what} not ready after ${READY_TIMEOUT_MS / 1000}s (is KWOK running? see the plane's logs/kwok.log)`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** Waits for what KWOK and the controllers make of the seed, saying where to look when it never comes. */
+function untilSeeded(what: string, check: () => Promise<boolean>): Promise<boolean> {
+  return pollUntil(`seed: ${what} (is KWOK running? see the plane's logs/kwok.log)`, check, READY_TIMEOUT_MS, 250);
 }
 
 /** Creates the nodes and waits until KWOK has made them Ready. */
 export async function seedNodes(kc: KubeConfig): Promise<void> {
   const core = kc.makeApiClient(CoreV1Api);
   for (const [i, name] of SEEDED.nodes.entries()) await core.createNode({ body: node(name, i) });
-  await poll('the KWOK nodes', async () => {
+  await untilSeeded('the KWOK nodes', async () => {
     const nodes = await core.listNode({ labelSelector: 'type=kwok' });
     // Ready, and the node lifecycle controller has lifted its not-ready taint (else pods meet FailedScheduling first).
     const ready = nodes.items.filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') && (n.spec?.taints ?? []).every((t) => t.key === KWOK_NODE_KEY));
-    return ready.length === SEEDED.nodes.length ? true : undefined;
+    return ready.length === SEEDED.nodes.length;
   });
 }
 
@@ -108,7 +104,7 @@ export async function seedWorkloads(kc: KubeConfig): Promise<void> {
   await seedBatch(batch);
 
   // web's rollout: a new ReplicaSet scales up while the old one's pods are stopped and deleted.
-  await poll('deployment web', async () => ((await apps.readNamespacedDeployment({ namespace: shop.namespace, name: shop.web })).status?.readyReplicas === 3 ? true : undefined));
+  await untilSeeded('deployment web', async () => (await apps.readNamespacedDeployment({ namespace: shop.namespace, name: shop.web })).status?.readyReplicas === 3);
   await apps.patchNamespacedDeployment({ namespace: shop.namespace, name: shop.web, body: [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: SEEDED.webImages[1] }] });
 }
 

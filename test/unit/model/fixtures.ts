@@ -18,13 +18,3 @@ export function coreEvent(o: { uid: string; name?: string; ns?: string; kind?: s
   };
   return normalizeEvent(raw, 'core/v1');
 }
-
-/** A small deterministic generator (mulberry32), so a failing random sequence can be replayed. */
-export function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { objectKey, sortTime, type ClusterEvent } from '../../../src/model/clusterEvent';
 import { EventStore, type LiveView, type ViewChange, type SortOrder } from '../../../src/model/eventStore';
 import { matchesFilter, NO_FILTER, type EventFilter } from '../../../src/model/filters';
-import { SortedList } from '../../../src/model/sortedList';
-import { coreEvent, random, T0 } from './fixtures';
+import { prng } from '../../support/prng';
+import { coreEvent, T0 } from './fixtures';
 
 const S = 1000;
 
@@ -52,7 +52,7 @@ const ORDERS: SortOrder[] = ['lastSeen', 'warnings', 'name'];
 describe('LiveView', () => {
   it('equals the view worked out from scratch after every change, for each filter and order, and reports exactly what changed', async function () {
     this.timeout(60_000);
-    const rnd = random(12);
+    const rnd = prng(12);
     let now = T0;
     const store = new EventStore({ maxEvents: 150, historyWindowMs: 300 * S, now: () => now });
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
@@ -186,64 +186,5 @@ describe('LiveView', () => {
     view.dispose();
     store.upsert(coreEvent({ uid: 'b', object: 'other' }));
     assert.equal(view.groupCount, 1);
-  });
-});
-
-describe('unseen warnings (the badge)', () => {
-  it('counts live warnings that appeared or whose count rose since markSeen, and nothing else', () => {
-    const store = new EventStore({ now: () => T0 });
-    const badge = store.unseenWarnings;
-    store.upsert(coreEvent({ uid: 'n', type: 'Normal' }));
-    store.upsert(coreEvent({ uid: 'w1', type: 'Warning' }));
-    store.upsert(coreEvent({ uid: 'w2', type: 'Warning', object: 'db' }));
-    assert.equal(badge.count, 2);
-    store.upsert(coreEvent({ uid: 'w1', type: 'Warning', count: 2 }));
-    assert.equal(badge.count, 2, 'the same warning again is still one');
-    badge.markSeen();
-    assert.equal(badge.count, 0);
-    store.upsert(coreEvent({ uid: 'w2', type: 'Warning', object: 'db', message: 'same count, other text' }));
-    assert.equal(badge.count, 0, 'a change without a new occurrence is not new');
-    store.upsert(coreEvent({ uid: 'w2', type: 'Warning', object: 'db', count: 5 }));
-    assert.equal(badge.count, 1, 'its count rose');
-    store.expire('w2');
-    assert.equal(badge.count, 0, 'an expired warning is not live');
-    store.upsert(coreEvent({ uid: 'n', type: 'Normal', count: 9 }));
-    assert.equal(badge.count, 0);
-  });
-
-  it('forgets warnings the cap evicted', () => {
-    const store = new EventStore({ maxEvents: 2, now: () => T0 });
-    store.upsert(coreEvent({ uid: 'w', type: 'Warning', first: T0 }));
-    store.upsert(coreEvent({ uid: 'a', first: T0 + S }));
-    store.upsert(coreEvent({ uid: 'b', first: T0 + 2 * S }));
-    assert.equal(store.unseenWarnings.count, 0);
-  });
-});
-
-describe('SortedList', () => {
-  it('matches a sorted array through random inserts and removes, with indexes and slices', () => {
-    const rnd = random(3);
-    const list = new SortedList<number>((a, b) => a - b);
-    const plain: number[] = [];
-    for (let step = 0; step < 20_000; step++) {
-      if (plain.length === 0 || rnd() < 0.55) {
-        let x = Math.floor(rnd() * 1e6);
-        while (plain.includes(x)) x++;
-        list.insert(x);
-        plain.push(x);
-        plain.sort((a, b) => a - b);
-      } else {
-        const x = plain.splice(Math.floor(rnd() * plain.length), 1)[0];
-        assert.ok(list.remove(x));
-      }
-      if (step % 997 === 0) {
-        assert.deepEqual(list.toArray(), plain);
-        const probe = plain[Math.floor(rnd() * plain.length)];
-        if (probe !== undefined) assert.equal(list.indexOf(probe), plain.indexOf(probe));
-        assert.deepEqual(list.slice(10, 700), plain.slice(10, 700));
-      }
-    }
-    assert.equal(list.size, plain.length);
-    assert.equal(list.remove(-1), false);
   });
 });

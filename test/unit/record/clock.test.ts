@@ -1,5 +1,6 @@
+// The wall clock as Go's time.Now() reads it for events, and times as metav1 writes them.
 import * as assert from 'node:assert/strict';
-import { RealClock } from '../../../src/record/clock';
+import { formatMicroTime, formatTime, parseTime, RealClock } from '../../../src/record/clock';
 import { EventBroadcaster } from '../../../src/record/event';
 
 describe('RealClock', () => {
@@ -38,5 +39,14 @@ describe('RealClock', () => {
     await caster.shutdown();
     await watch.done;
     assert.equal(names.size, 2000);
+  });
+});
+
+describe('times on the wire', () => {
+  it('metav1.Time in whole seconds and MicroTime with six digits', () => {
+    const t = parseTime('2023-01-01T12:00:01.123456789Z');
+    assert.equal(formatTime(t), '2023-01-01T12:00:01Z');
+    assert.equal(formatMicroTime(t), '2023-01-01T12:00:01.123456Z');
+    assert.equal(formatTime(0n), '1970-01-01T00:00:00Z');
   });
 });

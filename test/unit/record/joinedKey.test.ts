@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { fingerprint, FINGERPRINT_SAMPLES, joined, sameText, type JoinedKey } from '../../../src/record/joinedKey';
 import { Lru } from '../../../src/record/lru';
-import { prng } from '../../conformance/streams';
+import { prng } from '../../support/prng';
 import { collidingTexts } from './support';
 
 /** Text in several scripts, with surrogate pairs, combining marks, RTL marks and controls. */

@@ -5,21 +5,7 @@ import { fingerprint } from '../../../src/record/joinedKey';
 import type { EventSink } from '../../../src/record/recordToSink';
 import type { Event } from '../../../src/record/types';
 import { Channel } from '../../../src/record/watch/channel';
-
-/** Go's zero values are absent: drop undefined, null, "" and empty objects, as reflect.DeepEqual sees them. */
-export function zeroless<T>(v: T): T {
-  if (Array.isArray(v)) return v.map(zeroless) as T;
-  if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
-      const c: unknown = zeroless(x as unknown);
-      if (c === undefined || c === null || c === '' || (typeof c === 'object' && !Array.isArray(c) && Object.keys(c).length === 0)) continue;
-      out[k] = c;
-    }
-    return out as T;
-  }
-  return v;
-}
+import { zeroless } from '../../support/zeroless';
 
 /** validateEvent of event_test.go: timestamps set, first == last iff count == 1, name prefix, the rest deeply equal. */
 export function validateEvent(label: string, actual: Event, expected: Event): void {

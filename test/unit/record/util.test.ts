@@ -1,10 +1,6 @@
-// Ports of client-go tools/record/util/util_test.go and tools/reference/ref_test.go (for
-// JSON objects), plus the Go formatting the recorder relies on.
+// Port of client-go tools/record/util/util_test.go: event names, event types, not-found errors.
 import * as assert from 'node:assert/strict';
-import { formatMicroTime, formatTime, parseTime } from '../../../src/record/clock';
 import { StatusError } from '../../../src/record/errors';
-import { goQuote, goSyntaxObjectReference, sprintf } from '../../../src/record/goFormat';
-import { getPartialReference, getReference } from '../../../src/record/reference';
 import { generateEventName, isDNS1123Subdomain, isKeyNotFoundError, validateEventType } from '../../../src/record/util';
 
 describe('record/util (util_test.go)', () => {
@@ -40,50 +36,5 @@ describe('record/util (util_test.go)', () => {
     assert.equal(isKeyNotFoundError(new StatusError(404, 'Whatever', 'x')), true);
     assert.equal(isKeyNotFoundError(new StatusError(410, 'NotFound', 'x')), false);
     assert.equal(isKeyNotFoundError(new Error('404')), false);
-  });
-});
-
-describe('reference (ref_test.go, for objects that carry their kind)', () => {
-  it('builds a reference from apiVersion, kind and metadata', () => {
-    assert.deepEqual(getReference({ apiVersion: 'foo.group/v3', kind: 'Bar', metadata: { name: 'a-name', namespace: 'ns', uid: 'u', resourceVersion: '7' } }), {
-      kind: 'Bar', apiVersion: 'foo.group/v3', name: 'a-name', namespace: 'ns', uid: 'u', resourceVersion: '7',
-    });
-  });
-  it('returns an ObjectReference as it is, and adds a field path for a partial reference', () => {
-    const ref = { kind: 'Pod', name: 'p', fieldPath: 'spec.containers[1]' };
-    assert.equal(getReference(ref), ref);
-    assert.equal(getPartialReference({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } }, 'spec.containers{web}').fieldPath, 'spec.containers{web}');
-  });
-  it('names what is missing: kind, apiVersion or name', () => {
-    assert.throws(() => getReference({ metadata: { name: 'web' } }), /cannot reference object web: kind, apiVersion are missing/);
-    assert.throws(() => getReference({ apiVersion: 'v1', kind: 'Pod', metadata: {} }), /cannot reference a Pod: metadata.name is missing/);
-    assert.throws(() => getReference(null), /can't reference a nil object/);
-  });
-});
-
-describe('Go formatting', () => {
-  it('Sprintf: %s %v %d %q %% and Go error forms', () => {
-    assert.equal(sprintf('some verbose message: %v', 1), 'some verbose message: 1');
-    assert.equal(sprintf('%s has %d of %v (%q) 100%%', 'pod', 3, 2.5, 'a"b'), 'pod has 3 of 2.5 ("a\\"b") 100%');
-    assert.equal(sprintf('%d', 'x'), '%!d(string=x)');
-    assert.equal(sprintf('%s and %s', 'one'), 'one and %!s(MISSING)');
-    assert.equal(sprintf('blah', 1, 'x'), 'blah%!(EXTRA int=1, string=x)');
-    assert.equal(sprintf('%v %v %v', null, true, [1, 'a']), '<nil> true [1 a]');
-    assert.equal(sprintf('%v %v', 1e-5, 1e21), '1e-05 1e+21');
-  });
-  it('strconv.Quote keeps printable Unicode and escapes the rest', () => {
-    assert.equal(goQuote('héllo "x"\n\t\u0001\u2028'), '"héllo \\"x\\"\\n\\t\\x01\\u2028"');
-  });
-  it('%#v of an ObjectReference', () => {
-    assert.equal(
-      goSyntaxObjectReference({ kind: 'Pod', namespace: 'baz', name: 'foo', uid: 'bar', apiVersion: 'v1', fieldPath: 'spec.containers[2]' }),
-      'v1.ObjectReference{Kind:"Pod", Namespace:"baz", Name:"foo", UID:"bar", APIVersion:"v1", ResourceVersion:"", FieldPath:"spec.containers[2]"}',
-    );
-  });
-  it('metav1.Time in whole seconds and MicroTime with six digits', () => {
-    const t = parseTime('2023-01-01T12:00:01.123456789Z');
-    assert.equal(formatTime(t), '2023-01-01T12:00:01Z');
-    assert.equal(formatMicroTime(t), '2023-01-01T12:00:01.123456Z');
-    assert.equal(formatTime(0n), '1970-01-01T00:00:00Z');
   });
 });

@@ -1,8 +1,10 @@
+// Kubeconfig files merged with kubectl's rules, and the RestConfig of each context.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { KubeconfigError, kubeConfigFor, kubeconfigFiles, loadKubeConfig, loadKubeconfig } from '../../src/cluster/kubeconfig';
+import { KubeconfigError, kubeconfigFiles, loadKubeconfig } from '../../../src/cluster/kubeconfig';
+import { restConfigFor, type RestConfig } from '../../../src/cluster/restConfig';
 
 const VALID = `apiVersion: v1
 kind: Config
@@ -18,7 +20,12 @@ contexts:
 current-context: ctx
 `;
 
-describe('loadKubeConfig', () => {
+/** The current context's RestConfig, from an explicit path or KUBECONFIG or ~/.kube/config. */
+function currentRestConfig(explicitPath: string | undefined, env: NodeJS.ProcessEnv): RestConfig {
+  return restConfigFor(loadKubeconfig(explicitPath, env));
+}
+
+describe('loadKubeconfig', () => {
   let home: string;
   beforeEach(() => {
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-kubeconfig-'));
@@ -26,13 +33,13 @@ describe('loadKubeConfig', () => {
   afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
 
   it('refuses the silent fallback to localhost:8080 when there is no kubeconfig', () => {
-    assert.throws(() => loadKubeConfig(undefined, { HOME: home }), (e: Error) => e instanceof KubeconfigError && /No kubeconfig found/.test(e.message));
+    assert.throws(() => currentRestConfig(undefined, { HOME: home }), (e: Error) => e instanceof KubeconfigError && /No kubeconfig found/.test(e.message));
   });
 
   it('reads ~/.kube/config when KUBECONFIG is unset', () => {
     fs.mkdirSync(path.join(home, '.kube'));
     fs.writeFileSync(path.join(home, '.kube', 'config'), VALID);
-    const kc = loadKubeConfig(undefined, { HOME: home });
+    const kc = currentRestConfig(undefined, { HOME: home });
     assert.equal(kc.server, 'https://127.0.0.1:6443');
   });
 
@@ -44,16 +51,16 @@ describe('loadKubeConfig', () => {
 
   it('names the file when an explicit path is missing or broken', () => {
     const missing = path.join(home, 'nope');
-    assert.throws(() => loadKubeConfig(missing, { HOME: home }), new RegExp(`Kubeconfig ${missing} cannot be read: it does not exist`));
+    assert.throws(() => currentRestConfig(missing, { HOME: home }), new RegExp(`Kubeconfig ${missing} cannot be read: it does not exist`));
     const broken = path.join(home, 'broken');
     fs.writeFileSync(broken, 'clusters: [unterminated');
-    assert.throws(() => loadKubeConfig(broken, { HOME: home }), (e: Error) => e instanceof KubeconfigError && e.message.includes(broken));
+    assert.throws(() => currentRestConfig(broken, { HOME: home }), (e: Error) => e instanceof KubeconfigError && e.message.includes(broken));
   });
 
   it('rejects a kubeconfig without a current context', () => {
     const file = path.join(home, 'nocontext');
     fs.writeFileSync(file, VALID.replace('current-context: ctx', ''));
-    assert.throws(() => loadKubeConfig(file, { HOME: home }), /no current context/);
+    assert.throws(() => currentRestConfig(file, { HOME: home }), /no current context/);
   });
 
   /** The CA file the `two` configs name (its content is only read when a client is built). */
@@ -89,9 +96,9 @@ current-context: ${current}
     const loaded = loadKubeconfig(undefined, { HOME: home, KUBECONFIG: [a, b].join(path.delimiter) });
     assert.equal(loaded.currentContext, 'alpha');
     assert.deepEqual(loaded.contexts.map((c) => c.name), ['shared', 'alpha', 'beta']);
-    assert.equal(kubeConfigFor(loaded, 'shared').server, 'https://a.example:6443', 'the first file\'s "shared" cluster');
-    assert.equal(kubeConfigFor(loaded, 'beta').server, 'https://b.example:6443');
-    assert.equal(kubeConfigFor(loaded, 'shared').token, 'alpha', 'the first file\'s user');
+    assert.equal(restConfigFor(loaded, 'shared').server, 'https://a.example:6443', 'the first file\'s "shared" cluster');
+    assert.equal(restConfigFor(loaded, 'beta').server, 'https://b.example:6443');
+    assert.equal(restConfigFor(loaded, 'shared').token, 'alpha', 'the first file\'s user');
   });
 
   it('resolves relative file paths against the kubeconfig that holds them', () => {
@@ -100,7 +107,7 @@ current-context: ${current}
     const file = path.join(dir, 'config');
     fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
     writeCa(dir);
-    const kc = kubeConfigFor(loadKubeconfig(file, { HOME: home }));
+    const kc = restConfigFor(loadKubeconfig(file, { HOME: home }));
     assert.equal(kc.tls.caFile, path.join(dir, 'certs', 'ca.crt'));
   });
 
@@ -109,8 +116,8 @@ current-context: ${current}
     fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
     writeCa(home);
     const loaded = loadKubeconfig(file, { HOME: home });
-    const first = kubeConfigFor(loaded, 'alpha');
-    const second = kubeConfigFor(loaded, 'shared');
+    const first = restConfigFor(loaded, 'alpha');
+    const second = restConfigFor(loaded, 'shared');
     assert.notEqual(first, second);
     assert.equal(first.context, 'alpha');
     assert.equal(second.context, 'shared');
@@ -119,18 +126,18 @@ current-context: ${current}
   it('names a context that does not exist, and the ones that do', () => {
     const file = path.join(home, 'config');
     fs.writeFileSync(file, two('alpha', 'https://a.example:6443', 'alpha'));
-    assert.throws(() => kubeConfigFor(loadKubeconfig(file, { HOME: home }), 'gone'), /Context "gone" is not in kubeconfig .*; it has: shared, alpha/);
+    assert.throws(() => restConfigFor(loadKubeconfig(file, { HOME: home }), 'gone'), /Context "gone" is not in kubeconfig .*; it has: shared, alpha/);
   });
 
   it('says which name is missing when a context points at an unknown cluster', () => {
     const file = path.join(home, 'config');
     fs.writeFileSync(file, VALID.replace('cluster: c,', 'cluster: nowhere,'));
-    assert.throws(() => loadKubeConfig(file, { HOME: home }), /names cluster "nowhere", which is not in kubeconfig/);
+    assert.throws(() => currentRestConfig(file, { HOME: home }), /names cluster "nowhere", which is not in kubeconfig/);
   });
 
   it('rejects YAML that is not a kubeconfig, naming the file', () => {
     const file = path.join(home, 'list');
     fs.writeFileSync(file, '- just\n- a list\n');
-    assert.throws(() => loadKubeConfig(file, { HOME: home }), new RegExp(`Kubeconfig ${file} is not a kubeconfig`));
+    assert.throws(() => currentRestConfig(file, { HOME: home }), new RegExp(`Kubeconfig ${file} is not a kubeconfig`));
   });
 });

@@ -1,7 +1,9 @@
+// A list response read as it arrives: each item its own JSON text, the metadata as soon as
+// it is in, whatever the chunks; managedFields left out.
 import * as assert from 'node:assert/strict';
-import type { ListMetadata } from '../../src/cluster/apiRequest';
-import { ListItemReader, withoutManagedFields, type ListText } from '../../src/cluster/listItems';
-import { random } from './model/fixtures';
+import type { ListMetadata } from '../../../src/cluster/apiRequest';
+import { ListItemReader, withoutManagedFields, type ListText } from '../../../src/cluster/listItems';
+import { prng } from '../../support/prng';
 
 /** Text that breaks naive splitting: delimiters inside strings, escapes, every script, controls. */
 const NASTY = [
@@ -48,7 +50,7 @@ function readWhole(body: Buffer): ListText {
 
 describe('list items read as they arrive', () => {
   it('gives each item as its own JSON text, and the metadata, whatever the chunks, field order and white space', () => {
-    const rnd = random(7);
+    const rnd = prng(7);
     for (let round = 0; round < 300; round++) {
       const list = items(rnd, Math.floor(rnd() * 12));
       const metadata = { resourceVersion: String(round), continue: rnd() < 0.5 ? `token"${round}}` : undefined };
@@ -70,7 +72,7 @@ describe('list items read as they arrive', () => {
   });
 
   it('finds where strings end through any run of backslashes and quotes, split anywhere between chunks', () => {
-    const rnd = random(5);
+    const rnd = prng(5);
     const alphabet = ['\\', '"', 'a', '}', ']', ',', '中', '🚀'];
     const text = () => Array.from({ length: Math.floor(rnd() * 60) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
     for (let round = 0; round < 400; round++) {
@@ -82,7 +84,7 @@ describe('list items read as they arrive', () => {
   });
 
   it('hands the metadata over before the items have arrived, when the apiserver writes it first', () => {
-    const body = Buffer.from(JSON.stringify({ kind: 'EventList', metadata: { resourceVersion: '9', continue: 'next' }, items: items(random(1), 3) }));
+    const body = Buffer.from(JSON.stringify({ kind: 'EventList', metadata: { resourceVersion: '9', continue: 'next' }, items: items(prng(1), 3) }));
     let told: ListMetadata | undefined;
     const reader = new ListItemReader((m) => (told = m));
     reader.push(body.subarray(0, body.indexOf('"items"') + 5));
@@ -96,7 +98,7 @@ describe('list items read as they arrive', () => {
   });
 
   it('throws on a body that is not a whole JSON object: every cut short, and trailing or misplaced text', () => {
-    const body = Buffer.from(JSON.stringify({ kind: 'EventList', metadata: { resourceVersion: '9' }, items: items(random(3), 3) }));
+    const body = Buffer.from(JSON.stringify({ kind: 'EventList', metadata: { resourceVersion: '9' }, items: items(prng(3), 3) }));
     for (let cut = 0; cut < body.length; cut++) assert.throws(() => readWhole(body.subarray(0, cut)), SyntaxError, `cut at ${cut}`);
     for (const text of ['[]', '{"items":[1,]}', '{"items":[,1]}', '{"items":{}}', '{"a":1,}', '{"a" 1}', '{"items":[]} x', '{"items":[]}}', 'null', '{"metadata":{"a":}}']) {
       assert.throws(() => readWhole(Buffer.from(text)), SyntaxError, text);
@@ -104,7 +106,7 @@ describe('list items read as they arrive', () => {
   });
 
   it('leaves out metadata.managedFields and nothing else, wherever it sits and whatever list it holds', () => {
-    const rnd = random(11);
+    const rnd = prng(11);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     for (let round = 0; round < 500; round++) {
       const managed = pick<unknown[]>([

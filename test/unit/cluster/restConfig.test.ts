@@ -1,13 +1,13 @@
+// One context of a merged kubeconfig as the rest.Config kubectl would build, refused in
+// kubectl's words where kubectl would refuse it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as yaml from 'js-yaml';
-import { proxyFromEnvironment } from '../../src/cluster/envProxy';
-import { KubeconfigError } from '../../src/cluster/errors';
-import { loadKubeconfig } from '../../src/cluster/kubeconfig';
-import { clusterIdentity, restConfigFor } from '../../src/cluster/restConfig';
-import { CachedFileTokenSource, TOKEN_FILE_LEEWAY_MS, TOKEN_FILE_PERIOD_MS } from '../../src/cluster/tokenFile';
+import { KubeconfigError } from '../../../src/cluster/errors';
+import { loadKubeconfig } from '../../../src/cluster/kubeconfig';
+import { clusterIdentity, restConfigFor } from '../../../src/cluster/restConfig';
 
 describe('restConfigFor', () => {
   let home: string;
@@ -66,56 +66,5 @@ describe('restConfigFor', () => {
       assert.match(e.message, /kubectl: error: invalid configuration: \[/);
       return true;
     });
-  });
-});
-
-describe('proxyFromEnvironment (Go\'s ProxyFromEnvironment rules)', () => {
-  const env = { HTTPS_PROXY: 'proxy.example:3128', NO_PROXY: '.internal.example,10.0.0.0/8,exact.example:6443' };
-  it('uses HTTPS_PROXY for https, with http:// when the scheme is left out', () => {
-    assert.equal(proxyFromEnvironment(new URL('https://api.example:6443'), env)?.href, 'http://proxy.example:3128/');
-  });
-  it('never proxies loopback or localhost', () => {
-    assert.equal(proxyFromEnvironment(new URL('https://127.0.0.1:6443'), env), undefined);
-    assert.equal(proxyFromEnvironment(new URL('https://localhost:6443'), env), undefined);
-  });
-  it('honours NO_PROXY domains, CIDRs and ports', () => {
-    assert.equal(proxyFromEnvironment(new URL('https://k8s.internal.example'), env), undefined);
-    assert.equal(proxyFromEnvironment(new URL('https://10.1.2.3:6443'), env), undefined);
-    assert.equal(proxyFromEnvironment(new URL('https://exact.example:6443'), env), undefined);
-    assert.ok(proxyFromEnvironment(new URL('https://exact.example:443'), env), 'another port is proxied');
-  });
-});
-
-describe('CachedFileTokenSource (client-go\'s cached file token source)', () => {
-  let dir: string;
-  let now = 0;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-token-'));
-    now = 1_000_000;
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  it('reads the file again once a period (less the leeway) has passed, trimmed', () => {
-    const file = path.join(dir, 'token');
-    fs.writeFileSync(file, 'first\n');
-    const source = new CachedFileTokenSource(file, () => now);
-    assert.equal(source.current('', 'u', 'k'), 'first');
-    fs.writeFileSync(file, 'second\n');
-    now += TOKEN_FILE_PERIOD_MS - TOKEN_FILE_LEEWAY_MS - 1;
-    assert.equal(source.current('', 'u', 'k'), 'first', 'still cached');
-    now += 2;
-    assert.equal(source.current('', 'u', 'k'), 'second');
-  });
-
-  it('keeps the last token when the file goes away, and names the file when there never was one', () => {
-    const file = path.join(dir, 'token');
-    fs.writeFileSync(file, 'kept');
-    const source = new CachedFileTokenSource(file, () => now);
-    assert.equal(source.current('', 'u', 'k'), 'kept');
-    fs.rmSync(file);
-    now += TOKEN_FILE_PERIOD_MS;
-    assert.equal(source.current('', 'u', 'k'), 'kept');
-    assert.match(source.lastError ?? '', /failed to read token file ".*token": open .*: no such file or directory/);
-    assert.throws(() => new CachedFileTokenSource(file, () => now).current('', 'u', 'k'), (e: Error) => e instanceof KubeconfigError && e.message.includes(file));
   });
 });

@@ -1,10 +1,160 @@
-// The memory cap: the events seen longest ago go first, the newest always stay, the store
-// is never emptied, and one burst is one change notification that counts what was dropped.
+// The event store: events by UID grouped by object, newest first; history kept after a
+// delete or a relist that no longer has them; one change per batch or turn of the event
+// loop. Then the memory cap: the events seen longest ago go first, the newest always stay,
+// the store is never emptied, and one burst is one change notification that counts what
+// was dropped.
 import * as assert from 'node:assert/strict';
 import { EventStore, type StoreChange } from '../../../src/model/eventStore';
-import { coreEvent, random, T0 } from './fixtures';
+import { prng } from '../../support/prng';
+import { coreEvent, T0 } from './fixtures';
 
 const S = 1000;
+
+describe('EventStore', () => {
+  it('keys events by UID and updates one entry in place on MODIFIED', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'a', count: 1 }));
+    store.upsert(coreEvent({ uid: 'a', count: 2, last: T0 + S }));
+    assert.equal(store.size, 1);
+    assert.equal(store.view()[0].events[0].count, 2);
+  });
+
+  it('groups by involved object and sorts groups and events newest first, by time not text', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'z', object: 'aaa', first: T0 + 10 * S }));
+    store.upsert(coreEvent({ uid: 'y', object: 'zzz', first: T0 + 20 * S }));
+    store.upsert(coreEvent({ uid: 'x', object: 'aaa', first: T0 + 5 * S, reason: 'Pulled' }));
+    const view = store.view();
+    assert.deepEqual(view.map((g) => g.object.name), ['zzz', 'aaa']);
+    assert.deepEqual(view[1].events.map((e) => e.uid), ['z', 'x']);
+  });
+
+  it('keys objects one-to-one whatever their text, lone surrogates included', () => {
+    const store = new EventStore();
+    const names = ['web', 'a/b', 'a%2Fb', '\ud800', '%uD800', '\udc00\ud800', '\ud83d\ude80', '\u0000'];
+    names.forEach((object, i) => store.upsert(coreEvent({ uid: `e${i}`, object, objectUid: 'same' })));
+    assert.equal(store.groupCount, names.length);
+    assert.deepEqual(new Set(store.view().map((g) => g.object.name)), new Set(names));
+  });
+
+  it('keeps objects with the same name but another uid (a recreated pod) apart', () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'a', object: 'web', objectUid: 'old' }));
+    store.upsert(coreEvent({ uid: 'b', object: 'web', objectUid: 'new' }));
+    assert.equal(store.groupCount, 2);
+  });
+
+  it('keeps a deleted event as expired history, and prunes it after the window', async () => {
+    let now = T0;
+    const store = new EventStore({ historyWindowMs: 60 * S, now: () => now });
+    store.upsert(coreEvent({ uid: 'a' }));
+    store.expire('a');
+    assert.equal(store.get('a')?.expiredAt, T0);
+    now += 30 * S;
+    assert.equal(await store.pruneHistory(), 0);
+    now += 31 * S;
+    assert.equal(await store.pruneHistory(), 1);
+    assert.equal(store.size, 0);
+  });
+
+  it('marks what a relist no longer has as expired, only in the namespace listed', async () => {
+    const store = new EventStore();
+    store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
+    store.upsert(coreEvent({ uid: 'b', ns: 'one' }));
+    store.upsert(coreEvent({ uid: 'c', ns: 'two' }));
+    // A relist of namespace one: it stores only a, again.
+    const listStart = store.sequence;
+    store.upsert(coreEvent({ uid: 'a', ns: 'one' }));
+    assert.equal(await store.reconcile('core/v1', listStart, 'one'), 1);
+    assert.equal(store.get('a')?.expiredAt, undefined);
+    assert.ok(store.get('b')?.expiredAt);
+    assert.equal(store.get('c')?.expiredAt, undefined);
+  });
+
+  it('expires what a relist no longer has in slices, letting the event loop run, and never an event stored again meanwhile', async function () {
+    this.timeout(60_000);
+    const N = 200_000;
+    const store = new EventStore({ maxEvents: N * 2 });
+    store.batch(() => {
+      for (let i = 0; i < N; i++) store.upsert(coreEvent({ uid: `e${i}`, object: `pod-${i % 5000}` }));
+    });
+    // A relist that stored none of them: every one is gone from the server...
+    const listStart = store.sequence;
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const reconciled = store.reconcile('core/v1', listStart);
+    // After its first slice the walk is part way: some expired, the rest not yet reached.
+    const notYet: string[] = [];
+    for (let i = 0; i < N; i++) if (store.get(`e${i}`)?.expiredAt === undefined) notYet.push(`e${i}`);
+    assert.ok(notYet.length > 0 && notYet.length < N, `part way after the first slice: ${N - notYet.length} of ${N} expired`);
+    // One not yet reached comes back on another write while the walk is under way.
+    const back = notYet[notYet.length - 1];
+    store.upsert(coreEvent({ uid: back, object: 'pod-back', message: 'stored again' }));
+    const expired = await reconciled;
+    clearInterval(ticker);
+    assert.equal(expired, N - 1);
+    assert.equal(store.get(back)?.expiredAt, undefined, 'the event stored again during the walk stays live');
+    assert.equal(notYet.filter((uid) => uid !== back && store.get(uid)?.expiredAt === undefined).length, 0, 'every other one expired');
+    assert.ok(turns > 0, 'timers ran while the store was gone through');
+  });
+
+  it('replaces a locally recorded event by its copy from the server', () => {
+    const store = new EventStore();
+    store.upsert({ ...coreEvent({ uid: 'local:default/web.1', name: 'web.1' }), origin: 'local' });
+    store.upsert(coreEvent({ uid: 'server-uid', name: 'web.1', count: 2 }));
+    assert.equal(store.size, 1);
+    assert.equal(store.get('server-uid')?.count, 2);
+    store.upsert({ ...coreEvent({ uid: 'local:default/web.1', name: 'web.1', count: 3 }), origin: 'local' });
+    assert.equal(store.size, 1, 'a later local copy does not displace the live server event');
+  });
+
+  it('filters incrementally: only groups that changed are filtered again', () => {
+    const store = new EventStore();
+    const warningsOnly = { types: ['Warning'] };
+    store.upsert(coreEvent({ uid: 'a', object: 'p1', type: 'Warning' }));
+    store.upsert(coreEvent({ uid: 'b', object: 'p2' }));
+    const first = store.view(warningsOnly);
+    assert.deepEqual(first.map((g) => g.object.name), ['p1']);
+    store.upsert(coreEvent({ uid: 'c', object: 'p2', type: 'Warning', first: T0 + S }));
+    const second = store.view(warningsOnly);
+    assert.deepEqual(second.map((g) => g.object.name), ['p2', 'p1']);
+    assert.equal(second[1], first[0], 'the untouched group is the same object: not filtered again');
+  });
+
+  it('notifies once per batch with the groups touched', () => {
+    const store = new EventStore();
+    const changes: number[] = [];
+    store.onDidChange((c) => changes.push(c.groups.size));
+    store.batch(() => {
+      store.upsert(coreEvent({ uid: 'a', object: 'p1' }));
+      store.upsert(coreEvent({ uid: 'b', object: 'p2' }));
+    });
+    assert.deepEqual(changes, [2]);
+  });
+
+  it('makes the writes of one turn of the event loop one change (a burst of recorded events), the views current after it', async () => {
+    const store = new EventStore();
+    const view = store.liveView();
+    const changes: number[] = [];
+    store.onDidChange((c) => changes.push(c.groups.size));
+    // Each write on its own, as the recorder's sink makes them: one after another in microtasks.
+    for (let i = 0; i < 300; i++) {
+      await Promise.resolve();
+      store.batchUntilNextTurn();
+      store.upsert(coreEvent({ uid: `r${i}`, object: `cm-${i % 30}` }));
+    }
+    assert.deepEqual(changes, [], 'nothing sent within the turn');
+    assert.equal(store.size, 300, 'every event stored at once');
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(changes, [30], 'one change with the 30 groups touched');
+    assert.equal(view.groupCount, 30);
+    store.batchUntilNextTurn();
+    store.upsert(coreEvent({ uid: 'later', object: 'cm-x' }));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(changes, [30, 1], 'the next turn opens its own');
+    view.dispose();
+  });
+});
 
 function shuffled<T>(xs: T[], rnd: () => number): T[] {
   const out = [...xs];
@@ -34,7 +184,7 @@ describe('EventStore memory cap', () => {
   });
 
   it('many objects, events arriving in any time order: exactly the newest survive', () => {
-    const rnd = random(8);
+    const rnd = prng(8);
     const cap = 500;
     const n = 3000;
     // Distinct times in a shuffled order of arrival; 50 objects.
@@ -121,7 +271,7 @@ describe('EventStore memory cap', () => {
   describe('a cap changed while the store is full (the storeCap setting)', () => {
     /** `n` events, one a second, on 1,000 objects, arriving in a shuffled order. */
     function filled(n: number, cap: number): { store: EventStore; times: number[] } {
-      const times = shuffled(Array.from({ length: n }, (_, i) => T0 + i * S), random(21));
+      const times = shuffled(Array.from({ length: n }, (_, i) => T0 + i * S), prng(21));
       const store = new EventStore({ maxEvents: cap, now: () => T0 });
       store.batch(() => times.forEach((t, i) => store.upsert(coreEvent({ uid: `e${i}`, object: `obj-${i % 1000}`, first: t }))));
       return { store, times };

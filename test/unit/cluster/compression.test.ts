@@ -1,5 +1,6 @@
+// Whether a context's requests ask for gzip: as client-go does, except on this machine.
 import * as assert from 'node:assert/strict';
-import { asksForCompression, isLoopbackHost } from '../../src/cluster/compression';
+import { asksForCompression, isLoopbackHost } from '../../../src/cluster/compression';
 
 describe('compression', () => {
   it('knows this machine by name and address, and nothing else', () => {

@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import type { ClusterEvent } from '../../../src/model/clusterEvent';
 import { EventStore } from '../../../src/model/eventStore';
 import { parseRecord } from '../../../src/model/historyLog';
-import { coreEvent, random, T0 } from './fixtures';
+import { prng } from '../../support/prng';
+import { coreEvent, T0 } from './fixtures';
 
 const S = 1000;
 const IDENTITY = JSON.stringify({ server: 'https://10.0.0.1:6443', user: 'admin', context: 'prod' });
@@ -242,7 +243,7 @@ if (process.env.KEV_HISTORY_CHILD) {
     });
 
     it('loads only the newest of a history larger than the cap, and the next save forgets the rest', async () => {
-      const rnd = random(12);
+      const rnd = prng(12);
       const store = new EventStore({ historyFolder: folder, maxEvents: 1000, now: () => T0 });
       await store.loadHistory(IDENTITY);
       // Times in a shuffled order, so the log holds them out of time order.
@@ -379,9 +380,26 @@ if (process.env.KEV_HISTORY_CHILD) {
       assert.deepEqual([...back.all()].map((e) => e.uid), ['kept']);
     });
 
+    it('keeps its history across a restart in the folder it is given, one log per cluster identity', async () => {
+      const store = new EventStore({ historyFolder: folder });
+      await store.loadHistory('cluster-a');
+      store.upsert(coreEvent({ uid: 'a' }));
+      store.upsert(coreEvent({ uid: 'b' }));
+      store.expire('b');
+      await store.saveHistory();
+      const reloaded = new EventStore({ historyFolder: folder });
+      assert.equal(await reloaded.loadHistory('cluster-a'), 2);
+      assert.ok(reloaded.get('b')?.expiredAt, 'expired stays expired');
+      assert.equal(reloaded.get('a')?.expiredAt, undefined);
+      assert.equal(await new EventStore({ historyFolder: folder }).loadHistory('cluster-b'), 0, 'each cluster has its own history');
+      const file = store.historyLog?.file as string;
+      fs.writeFileSync(file, '{broken');
+      assert.equal(await new EventStore({ historyFolder: folder }).loadHistory('cluster-a'), 0, 'a damaged file is ignored');
+    });
+
     it('survives its writer being killed mid-write: the log loads, nothing saved is lost, nothing is damaged', async function () {
       this.timeout(120_000);
-      const rnd = random(21);
+      const rnd = prng(21);
       let cut = 0;
       for (let run = 0; run < 10; run++) {
         const dir = path.join(folder, `run-${run}`);
