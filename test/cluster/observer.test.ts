@@ -183,7 +183,7 @@ describe('cluster observation against the real control plane', function () {
       onEvent: () => afterStop++,
     });
     watch.start();
-    await pollUntil('the first page', () => stopped);
+    await pollUntil('the first page', () => stopped !== undefined);
     const stopping = performance.now();
     // An event while it stops, and after: a watch opened after stop() would see them.
     const create = (n: number) => kc.makeApiClient(CoreV1Api).createNamespacedEvent({ namespace, body: { metadata: { name: `after-stop-${n}-${Date.now()}` }, involvedObject: { kind: 'Pod', name: 'p', namespace }, reason: 'AfterStop', message: 'must not be seen', type: 'Normal' } });
