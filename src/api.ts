@@ -14,6 +14,7 @@ import type { OwnerService } from './services/ownerService';
 import type { SettingsService } from './services/settingsService';
 import type { ShownEvents } from './services/shownEvents';
 import type { SinkService } from './services/sinkService';
+import type { ManifestService } from './services/manifestService';
 import type { WarningNotifier } from './services/warningNotifier';
 import type { SelectionMemory } from './views/selectionMemory';
 import type { EventsTreeProvider } from './views/tree/eventsTreeProvider';
@@ -53,6 +54,7 @@ export interface Parts {
   readonly navigation: NavigationService;
   readonly status: ViewStatus;
   readonly notifier: WarningNotifier;
+  readonly manifests: ManifestService;
 }
 
 export interface TestingApi {

@@ -7,6 +7,7 @@ import type { KubernetesEventsApi, Parts } from './api';
 import { registerConnectionCommands } from './commands/connection';
 import { registerExportCommands, writeExport } from './commands/export';
 import { registerFilterCommands } from './commands/filters';
+import { manifestObject, registerManifestCommands } from './commands/manifests';
 import { registerNotificationCommands } from './commands/notifications';
 import { registerRecordCommands } from './commands/record';
 import { registerSearchCommands } from './commands/search';
@@ -26,6 +27,7 @@ import { ContextKeyService } from './services/contextKeyService';
 import { EventMachinery } from './services/eventMachinery';
 import { FilterService } from './services/filterService';
 import { FocusService } from './services/focusService';
+import { ManifestService } from './services/manifestService';
 import { NavigationService } from './services/navigationService';
 import { OutputChannelLogger } from './services/outputChannelLogger';
 import { OwnerService } from './services/ownerService';
@@ -38,6 +40,7 @@ import { WarningNotifier } from './services/warningNotifier';
 import { RecordEventInput } from './views/recordEventInput';
 import { SelectionMemory } from './views/selectionMemory';
 import { SinkConsent } from './views/sinkConsent';
+import { ManifestSurfaces } from './views/manifests/manifestSurfaces';
 import { EventsTreeProvider } from './views/tree/eventsTreeProvider';
 import { QuickInputs } from './views/tree/quickInputs';
 import { RowDecorationProvider } from './views/tree/rowDecorations';
@@ -81,6 +84,9 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const recordInput = new RecordEventInput(inputs, recording, connection, sinkConsent);
   const status = own(new ViewStatus(view, tree, shown, connection, sink, filters, keys, focus, store));
   const notifier = own(new WarningNotifier({ connection, store, settings, filters, navigation, logger, memento: context.workspaceState, ask: (show) => inputs.ask(show) }));
+  // The manifests the user edits, with their objects' events.
+  const manifests = own(new ManifestService(store, owners, connection, settings, logger));
+  own(new ManifestSurfaces(manifests, connection, settings));
   const rows = () => selection.selection;
   const yaml = registerYamlCommands({ connection, logger, settings, store, tree, selection: rows });
   context.subscriptions.push(
@@ -93,9 +99,10 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     ...registerRecordCommands(recordInput, rows),
     ...registerExportCommands(shown, connection, inputs),
     ...registerShowEventsCommands(navigation),
+    ...registerManifestCommands(manifests, navigation),
     ...registerSearchCommands(store, inputs, navigation),
     ...registerNotificationCommands(notifier),
-    ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows }),
+    ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows, manifestObjects: (u, i) => manifestObject(manifests, u, i)?.objects }),
     ...yaml.disposables,
     settings.onDidChange((before, after) => {
       if (before.groupBy !== after.groupBy || before.maxChildren !== after.maxChildren) tree.setOptions({ groupBy: after.groupBy, maxChildren: after.maxChildren });
@@ -122,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     await connection.stop();
   };
   const activationMs = performance.now() - started;
-  const parts: Parts = { settings, store, shown, tree, view, selection, machinery, connection, sink, filters, focus, owners, navigation, status, notifier };
+  const parts: Parts = { settings, store, shown, tree, view, selection, machinery, connection, sink, filters, focus, owners, navigation, status, notifier, manifests };
   return {
     apiVersion: 1,
     get context() {

@@ -4,6 +4,7 @@
 // A window reload brings the panel back on the scope it had (its serializer).
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
+import { objectKey, type InvolvedObject } from '../model/clusterEvent';
 import type { EventStore } from '../model/eventStore';
 import type { Logger } from '../record/logger';
 import type { FilterService } from '../services/filterService';
@@ -32,6 +33,8 @@ export interface TimelineDeps {
   readonly navigation: NavigationService;
   readonly logger: Logger;
   readonly selection: () => readonly unknown[];
+  /** A manifest resource's objects with events (its own first), from the command's arguments. */
+  readonly manifestObjects: (uriText: unknown, index: unknown) => readonly InvolvedObject[] | undefined;
 }
 
 export function registerTimelineCommands(d: TimelineDeps): vscode.Disposable[] {
@@ -73,6 +76,13 @@ export function registerTimelineCommands(d: TimelineDeps): vscode.Disposable[] {
       const group = node instanceof EventNode ? node.parent : node;
       open({ kind: 'object', key: group.key, object: group.object });
     }, 'Pick an object in the Events view first.'),
+    vscode.commands.registerCommand(Commands.showManifestTimeline, (uriText?: unknown, index?: unknown) => {
+      const objects = d.manifestObjects(uriText, index);
+      if (!objects) return void vscode.window.showErrorMessage('Show Timeline for This Manifest Resource needs a manifest document and a resource in it (a Problems entry passes them).');
+      const object = objects[0];
+      if (!object) return void vscode.window.showInformationMessage('No events are stored about this resource yet.');
+      open({ kind: 'object', key: objectKey(object), object });
+    }),
     vscode.window.registerWebviewPanelSerializer(TIMELINE_VIEW_TYPE, {
       deserializeWebviewPanel: async (restored) => {
         const scope = d.memento.get<LaneScope>(SCOPE_KEY) ?? ALL_OBJECTS;

@@ -32,6 +32,9 @@ export const Commands = {
   showTimelineForObject: 'kubernetesEvents.showTimelineForObject',
   // For other extensions and links: a typed object argument, validated.
   showEventsForObject: 'kubernetesEvents.showEventsForObject',
+  // A manifest's CodeLens and its Problems entries' quick fixes: the document's uri and the resource's place in it.
+  showManifestEvents: 'kubernetesEvents.showManifestEvents',
+  showManifestTimeline: 'kubernetesEvents.showManifestTimeline',
   // The Kubernetes extension's Cluster Explorer rows.
   showEventsForExplorerResource: 'kubernetesEvents.showEventsForExplorerResource',
   recordEventOnExplorerResource: 'kubernetesEvents.recordEventOnExplorerResource',

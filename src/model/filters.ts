@@ -18,6 +18,19 @@ export interface ObjectRef {
   readonly name: string;
   readonly namespace?: string;
   readonly uid?: string;
+  /** The uids of objects it owns, shown with it (a workload's ReplicaSets and Pods). */
+  readonly owned?: readonly string[];
+}
+
+const ownedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** Whether the event is about the object or one it owns. */
+function isObjectOrOwned(o: ClusterEvent['involvedObject'], ref: ObjectRef): boolean {
+  if (isObject(o, ref)) return true;
+  if (!ref.owned?.length || !o.uid) return false;
+  let set = ownedSets.get(ref.owned);
+  if (!set) ownedSets.set(ref.owned, (set = new Set(ref.owned)));
+  return set.has(o.uid);
 }
 
 /** The argument as an ObjectRef ({kind, name, namespace?, uid?}, kind and name given), or undefined. */
@@ -49,7 +62,7 @@ function within(list: readonly string[] | undefined, value: string): boolean {
 export function matchesFilter(e: ClusterEvent, f: EventFilter): boolean {
   if (!within(f.types, e.type) || !within(f.namespaces, e.involvedObject.namespace || e.namespace) || !within(f.kinds, e.involvedObject.kind)) return false;
   if (!within(f.reasons, e.reason) || !within(f.sources, e.source)) return false;
-  if (f.object && !isObject(e.involvedObject, f.object)) return false;
+  if (f.object && !isObjectOrOwned(e.involvedObject, f.object)) return false;
   if (f.text) {
     const t = f.text.toLowerCase();
     return e.reason.toLowerCase().includes(t) || e.message.toLowerCase().includes(t) || e.involvedObject.name.toLowerCase().includes(t);
@@ -63,6 +76,8 @@ export function matchesFilter(e: ClusterEvent, f: EventFilter): boolean {
  */
 export function serverSelector(f: EventFilter): string | undefined {
   const o = f.object;
+  // A field selector names one object: with what it owns, the store's events are shown.
+  if (o?.owned?.length) return undefined;
   if (o) {
     if (o.uid) return `involvedObject.uid=${o.uid}`;
     return [`involvedObject.kind=${o.kind}`, `involvedObject.name=${o.name}`, ...(o.namespace !== undefined ? [`involvedObject.namespace=${o.namespace}`] : [])].join(',');
@@ -78,7 +93,7 @@ export function isFilterActive(f: EventFilter): boolean {
 /** A short description of the active filters, for the view's description. */
 export function describeFilter(f: EventFilter): string {
   const parts: string[] = [];
-  if (f.object) parts.push(`${f.object.kind}/${f.object.name}`);
+  if (f.object) parts.push(`${f.object.kind}/${f.object.name}${f.object.owned?.length ? ' and what it owns' : ''}`);
   if (f.types?.length) parts.push(f.types.join('/'));
   if (f.namespaces?.length) parts.push(`ns: ${f.namespaces.join(',')}`);
   if (f.kinds?.length) parts.push(`kind: ${f.kinds.join(',')}`);

@@ -40,10 +40,12 @@ export class NavigationService {
   async showEvents(q: ObjectRef): Promise<ShowResult> {
     const known = this.store.view(NO_FILTER).find((g) => isObject(g.object, q));
     // The uid the store knows makes the server's selector exact.
-    const object: ObjectRef = { kind: q.kind, name: q.name, namespace: q.namespace, uid: q.uid || known?.object.uid || undefined };
+    const owned = q.owned?.length ? { owned: q.owned } : {};
+    const object: ObjectRef = { kind: q.kind, name: q.name, namespace: q.namespace, uid: q.uid || known?.object.uid || undefined, ...owned };
     await this.filters.set({ object });
     const deadline = Date.now() + FOCUS_WAIT_MS;
-    const find = () => this.shown.groups().find((g) => isObject(g.object, object));
+    const ownedSet = new Set(q.owned);
+    const find = () => this.shown.groups().find((g) => isObject(g.object, object)) ?? this.shown.groups().find((g) => ownedSet.has(g.object.uid));
     // Shown as soon as the view has it; the answer is "none" once the object's list is in.
     const group = await until(
       [this.shown.onDidChange, this.focus.onDidChange],

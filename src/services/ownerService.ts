@@ -20,7 +20,8 @@ const SAVE_INTERVAL_MS = 30_000;
 
 export class OwnerService extends Disposable {
   private watch: OwnerWatch | undefined;
-  private wanted = false;
+  /** Who wants the owners watched (the roll-up, the manifests): watched while anyone does. */
+  private readonly wants = new Set<string>();
   private identity: string | undefined;
   private savedVersion = -1;
   private notifiedVersion = -1;
@@ -44,10 +45,15 @@ export class OwnerService extends Disposable {
     this._register(toDisposable(() => (clearInterval(this.timer), clearInterval(this.saver))));
   }
 
-  /** Watch owners only while the roll-up is shown. */
-  setWanted(wanted: boolean): Promise<void> {
-    this.wanted = wanted;
+  /** Watch owners only while the roll-up is shown or manifests need them (`why` names who asks). */
+  setWanted(wanted: boolean, why = 'rollup'): Promise<void> {
+    if (wanted) this.wants.add(why);
+    else this.wants.delete(why);
     return this.reconcile();
+  }
+
+  private get wanted(): boolean {
+    return this.wants.size > 0;
   }
 
   /** Which owned kinds the user may not list (their objects do not roll up). */

@@ -24,6 +24,24 @@ export interface Settings {
   /** Notify about new warnings (and warnings whose count rose). */
   readonly notifyWarnings: boolean;
   readonly correlator: Required<Pick<CorrelatorOptions, 'burstSize' | 'qps' | 'maxEvents' | 'maxIntervalInSeconds'>>;
+  readonly manifests: ManifestSettings;
+}
+
+/** Which manifests show their objects' events: none, the open editors', or every one in the workspace. */
+export type ManifestScope = 'off' | 'openEditors' | 'workspace';
+const MANIFEST_SCOPES: readonly ManifestScope[] = ['off', 'openEditors', 'workspace'];
+
+export interface ManifestSettings {
+  readonly scope: ManifestScope;
+  /** Which workspace files are read (scope workspace). */
+  readonly include: string;
+  readonly exclude: readonly string[];
+  /** Warnings older than this leave the Problems panel, the lens and the badge. */
+  readonly warningWindowMinutes: number;
+  readonly problems: boolean;
+  readonly codeLens: boolean;
+  readonly hover: boolean;
+  readonly explorer: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +59,17 @@ export const DEFAULT_SETTINGS: Settings = {
   notifyWarnings: false,
   // client-go's defaults (tools/record events_cache.go).
   correlator: { burstSize: 25, qps: 1 / 300, maxEvents: 10, maxIntervalInSeconds: 600 },
+  manifests: {
+    scope: 'openEditors',
+    include: '**/*.{yaml,yml,json}',
+    // Dependencies, version control, vendored code and Helm charts' templates (not manifests until rendered).
+    exclude: ['**/node_modules/**', '**/.git/**', '**/vendor/**', '**/third_party/**', '**/templates/**'],
+    warningWindowMinutes: 60,
+    problems: true,
+    codeLens: true,
+    hover: true,
+    explorer: true,
+  },
 };
 
 /** A namespace name as the apiserver accepts it (an RFC 1123 label). */
@@ -105,6 +134,17 @@ export function validateSettings(raw: Raw): { settings: Settings; problems: stri
     else problems.push(`${key('groupBy')} is ${show(raw.groupBy)}; it must be "object", "namespace" or "workload". Using "${groupBy}".`);
   }
   const d = DEFAULT_SETTINGS;
+  let scope = d.manifests.scope;
+  if (raw['manifests.scope'] !== undefined && raw['manifests.scope'] !== null) {
+    if (MANIFEST_SCOPES.includes(raw['manifests.scope'] as ManifestScope)) scope = raw['manifests.scope'] as ManifestScope;
+    else problems.push(`${key('manifests.scope')} is ${show(raw['manifests.scope'])}; it must be "off", "openEditors" or "workspace". Using "${scope}".`);
+  }
+  let exclude = d.manifests.exclude;
+  const ex = raw['manifests.exclude'];
+  if (ex !== undefined && ex !== null) {
+    if (Array.isArray(ex) && ex.every((g) => typeof g === 'string')) exclude = ex;
+    else problems.push(`${key('manifests.exclude')} is ${show(ex)}; it must be a list of glob patterns. Using the default list.`);
+  }
   const settings: Settings = {
     kubeconfig: str('kubeconfig', d.kubeconfig),
     context: str('context', d.context),
@@ -123,6 +163,16 @@ export function validateSettings(raw: Raw): { settings: Settings; problems: stri
       qps: num('correlator.qps', d.correlator.qps, 0, true, "client-go's spam filter refill rate is a float32 above 0"),
       maxEvents: int('correlator.aggregateMaxEvents', d.correlator.maxEvents, 2, "client-go's aggregator counts similar events in an int"),
       maxIntervalInSeconds: int('correlator.aggregateIntervalSeconds', d.correlator.maxIntervalInSeconds, 1, "client-go's aggregator interval is an int of seconds"),
+    },
+    manifests: {
+      scope,
+      include: str('manifests.include', d.manifests.include) || d.manifests.include,
+      exclude,
+      warningWindowMinutes: num('manifests.warningWindowMinutes', d.manifests.warningWindowMinutes, 0, true, 'minutes a warning stays in the Problems panel'),
+      problems: bool('manifests.problems', d.manifests.problems),
+      codeLens: bool('manifests.codeLens', d.manifests.codeLens),
+      hover: bool('manifests.hover', d.manifests.hover),
+      explorer: bool('manifests.explorerDecorations', d.manifests.explorer),
     },
   };
   return { settings, problems };

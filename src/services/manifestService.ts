@@ -1,0 +1,297 @@
+// The manifests the user edits, kept mapped to the connected cluster's events: the open
+// editors' YAML and JSON (or, on a setting, every manifest in the workspace), the
+// workspace's kustomizations, and the context's default namespace. Edits are parsed again
+// after a pause in typing; what changed reaches the surfaces (Problems, CodeLens, hover,
+// Explorer) as the files it touched, within a tenth of a second of the store.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { ObjectPresence, type Presence } from '../cluster/objectPresence';
+import { Emitter } from '../common/emitter';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import type { EventStore } from '../model/eventStore';
+import { NO_FILTER } from '../model/filters';
+import { dirOf, KUSTOMIZATION_FILES, parseKustomization } from '../model/manifests/kustomization';
+import { ManifestIndex } from '../model/manifests/manifestIndex';
+import type { LiveName, ManifestResource } from '../model/manifests/manifestResource';
+import { ManifestStatus, type ResourceStatus } from '../model/manifests/manifestStatus';
+import { MAX_MANIFEST_BYTES, parseManifests } from '../model/manifests/parseManifests';
+import { yieldToEventLoop } from '../model/slices';
+import type { Logger } from '../record/logger';
+import type { ConnectionService } from './connectionService';
+import type { OwnerService } from './ownerService';
+import type { ManifestSettings, Settings } from './settingsValidation';
+
+/** A pause in typing this long parses the document again. */
+const EDIT_DEBOUNCE_MS = 300;
+/** Changes reach the surfaces at most this often (well inside the 1 s a new warning may take). */
+const FLUSH_MS = 100;
+/** A workspace scan reads this many files between turns of the event loop. */
+const SCAN_BATCH = 50;
+const KUSTOMIZATION_GLOB = `**/{${KUSTOMIZATION_FILES.join(',')}}`;
+const MANIFEST_LANGUAGES = new Set(['yaml', 'json', 'jsonc', 'helm']);
+
+export interface ManifestSettingsSource {
+  readonly value: Settings;
+  onDidChange(listener: (before: Settings, after: Settings) => void): { dispose(): void };
+}
+
+export class ManifestService extends Disposable {
+  readonly index = new ManifestIndex();
+  readonly status: ManifestStatus;
+  private readonly uris = new Map<string, vscode.Uri>();
+  private readonly changed = this._register(new Emitter<ReadonlySet<string>>());
+  /** The paths of files whose resources or status may have changed. */
+  readonly onDidChange = this.changed.event;
+  private pending = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly edits = new Map<string, NodeJS.Timeout>();
+  private readonly logged = new Set<string>();
+  private scope: ManifestSettings['scope'] = 'off';
+  /** Grows with each scope or settings change: a scan of an older one stops. */
+  private generation = 0;
+  private workspaceWatch: vscode.Disposable | undefined;
+  private presence: { identity: string; checker: ObjectPresence } | undefined;
+  /** Resolves when the current scan has read every file (tests and the bench wait on it). */
+  scanned: Promise<void> = Promise.resolve();
+
+  constructor(
+    store: EventStore,
+    private readonly owners: OwnerService,
+    private readonly connection: ConnectionService,
+    private readonly settings: ManifestSettingsSource,
+    private readonly logger: Logger,
+  ) {
+    super();
+    this.status = new ManifestStatus({ group: (key) => store.group(key), view: () => store.view(NO_FILTER) }, owners.index, this.index);
+    this._register(store.onDidChange((c) => this.scope !== 'off' && this.queue(this.status.update(c))));
+    this._register(owners.onDidChange(() => this.queue(this.status.rebuild())));
+    this._register(connection.onDidChangeStatus(() => this.contextChanged()));
+    this._register(vscode.workspace.onDidOpenTextDocument((d) => this.scope !== 'off' && this.readDocument(d)));
+    this._register(vscode.workspace.onDidChangeTextDocument((e) => this.scope !== 'off' && e.contentChanges.length > 0 && this.edited(e.document)));
+    this._register(vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)));
+    this._register(settings.onDidChange((before, after) => JSON.stringify(before.manifests) !== JSON.stringify(after.manifests) && void this.apply()));
+    this._register(toDisposable(() => {
+      clearTimeout(this.flushTimer);
+      for (const t of this.edits.values()) clearTimeout(t);
+      this.workspaceWatch?.dispose();
+    }));
+    void this.apply();
+  }
+
+  /** The file's uri, by the path the index keys it under. */
+  uri(path: string): vscode.Uri | undefined {
+    return this.uris.get(path);
+  }
+
+  /** The path a document is indexed under (file documents only). */
+  pathOf(uri: vscode.Uri): string | undefined {
+    return uri.scheme === 'file' ? uri.path : undefined;
+  }
+
+  resources(uri: vscode.Uri): readonly ManifestResource[] {
+    const p = this.pathOf(uri);
+    return p ? this.index.resources(p) : [];
+  }
+
+  /** How long a warning counts after it was last seen. */
+  get windowMs(): number {
+    return this.settings.value.manifests.warningWindowMinutes * 60_000;
+  }
+
+  /** A resource's events and live warnings within the window. */
+  statusOf(uri: vscode.Uri, index: number, now = Date.now()): ResourceStatus {
+    return this.status.status(this.pathOf(uri) ?? '', index, now - this.windowMs);
+  }
+
+  liveNames(uri: vscode.Uri, index: number): readonly LiveName[] {
+    return this.index.liveNames(this.pathOf(uri) ?? '', index);
+  }
+
+  /** Whether the context has any of the resource's live names: undefined while it cannot be asked. */
+  presenceOf(uri: vscode.Uri, index: number): Promise<Presence> | undefined {
+    const identity = this.connection.connection.identity;
+    if (!identity || !this.connection.context) return undefined;
+    if (this.presence?.identity !== identity) this.presence = { identity, checker: new ObjectPresence(this.connection.newClient()) };
+    const r = this.resources(uri)[index];
+    const checker = this.presence.checker;
+    const names = this.liveNames(uri, index);
+    if (!r || !names.length) return undefined;
+    return Promise.all(names.map((n) => checker.check(n, r.apiVersion))).then((all) => all.find((p) => p.state === 'present') ?? all.find((p) => p.state === 'error') ?? all[0]);
+  }
+
+  /** Files whose live warnings changed reach the surfaces together, soon. */
+  private queue(files: Iterable<string>): void {
+    for (const f of files) this.pending.add(f);
+    if (this.pending.size && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = undefined;
+        const files = this.pending;
+        this.pending = new Set();
+        this.changed.fire(files);
+      }, FLUSH_MS);
+    }
+  }
+
+  private contextChanged(): void {
+    const c = this.connection.connection;
+    const ns = c.kubeconfig?.contexts.find((x) => x.name === c.context)?.namespace || 'default';
+    const files = this.index.setDefaultNamespace(ns);
+    if (files.length) this.queue([...files, ...this.status.rebuild()]);
+    // The lens's "not in <context>" and the Problems' source name the context.
+    this.queue(this.uris.keys());
+  }
+
+  /** Settings changed (or at start): index what the scope asks for. */
+  private async apply(): Promise<void> {
+    const m = this.settings.value.manifests;
+    const generation = ++this.generation;
+    this.scope = m.scope;
+    this.workspaceWatch?.dispose();
+    this.workspaceWatch = undefined;
+    const before = [...this.uris.keys()];
+    this.index.setFiles(before.map((p) => [p, []] as const));
+    this.uris.clear();
+    void this.owners.setWanted(m.scope !== 'off', 'manifests');
+    if (m.scope === 'off') {
+      this.queue([...before, ...this.status.rebuild()]);
+      return;
+    }
+    const done = this.scan(generation, m).catch((e: unknown) => this.logger.error(e, 'Cannot read the workspace manifests'));
+    this.scanned = done.then(() => undefined);
+    await done;
+    this.queue(before);
+  }
+
+  private async scan(generation: number, m: ManifestSettings): Promise<void> {
+    const exclude = m.exclude.length ? `{${m.exclude.join(',')}}` : undefined;
+    const watchers: vscode.Disposable[] = [];
+    const kustomizations = vscode.workspace.createFileSystemWatcher(KUSTOMIZATION_GLOB);
+    watchers.push(kustomizations, kustomizations.onDidCreate((u) => this.readKustomization(u)), kustomizations.onDidChange((u) => this.readKustomization(u)), kustomizations.onDidDelete((u) => this.dropKustomization(u)));
+    if (m.scope === 'workspace') {
+      const files = vscode.workspace.createFileSystemWatcher(m.include);
+      watchers.push(files, files.onDidCreate((u) => this.readFile(u)), files.onDidChange((u) => this.readFile(u)), files.onDidDelete((u) => this.dropFile(u)));
+    }
+    this.workspaceWatch = vscode.Disposable.from(...watchers);
+    for (const u of await vscode.workspace.findFiles(KUSTOMIZATION_GLOB, exclude)) {
+      if (generation !== this.generation) return;
+      await this.readKustomization(u, false);
+    }
+    const parsed: (readonly [string, readonly ManifestResource[]])[] = [];
+    if (m.scope === 'workspace') {
+      const uris = await vscode.workspace.findFiles(m.include, exclude);
+      for (let i = 0; i < uris.length; i += SCAN_BATCH) {
+        if (generation !== this.generation) return;
+        const batch = await Promise.all(uris.slice(i, i + SCAN_BATCH).map((u) => this.readDisk(u)));
+        for (const entry of batch) if (entry) parsed.push(entry);
+        await yieldToEventLoop();
+      }
+    }
+    for (const d of vscode.workspace.textDocuments) {
+      const p = this.pathOf(d.uri);
+      if (!p || !this.isManifestDocument(d)) continue;
+      this.uris.set(p, d.uri);
+      parsed.push([p, this.parse(p, d.getText())]);
+    }
+    if (generation !== this.generation) return;
+    this.index.setFiles(parsed);
+    this.queue([...parsed.map(([p]) => p), ...this.status.rebuild()]);
+  }
+
+  private isManifestDocument(d: vscode.TextDocument): boolean {
+    return MANIFEST_LANGUAGES.has(d.languageId) || /\.(ya?ml|json)$/i.test(d.uri.path);
+  }
+
+  private parse(path: string, text: string): readonly ManifestResource[] {
+    const r = parseManifests(text);
+    return 'resources' in r ? r.resources : this.skip(path, r.skipped);
+  }
+
+  /** A file that is not read as manifests: said once in the log, never in a popup. */
+  private skip(path: string, why: string): [] {
+    if (!this.logged.has(path)) {
+      this.logged.add(path);
+      this.logger.info(0, `Manifests: skipped ${path}: ${why}`);
+    }
+    return [];
+  }
+
+  private async readDisk(u: vscode.Uri): Promise<readonly [string, readonly ManifestResource[]] | undefined> {
+    const p = this.pathOf(u);
+    if (!p) return undefined;
+    this.uris.set(p, u);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === u.toString());
+    if (open) return [p, this.parse(p, open.getText())];
+    try {
+      const stat = await fs.promises.stat(u.fsPath);
+      if (stat.size > MAX_MANIFEST_BYTES) return [p, this.skip(p, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB`)];
+      return [p, this.parse(p, await fs.promises.readFile(u.fsPath, 'utf8'))];
+    } catch (e) {
+      this.logger.info(0, `Manifests: cannot read ${p}: ${(e as Error).message}`);
+      return [p, []];
+    }
+  }
+
+  private set(p: string, resources: readonly ManifestResource[]): void {
+    const files = this.index.setFile(p, resources);
+    this.queue([p, ...files, ...this.status.rebuild()]);
+  }
+
+  private readDocument(d: vscode.TextDocument): void {
+    const p = this.pathOf(d.uri);
+    if (!p || !this.isManifestDocument(d)) return;
+    this.uris.set(p, d.uri);
+    this.set(p, this.parse(p, d.getText()));
+  }
+
+  private edited(d: vscode.TextDocument): void {
+    const p = this.pathOf(d.uri);
+    if (!p) return;
+    clearTimeout(this.edits.get(p));
+    this.edits.set(p, setTimeout(() => {
+      this.edits.delete(p);
+      this.logged.delete(p);
+      this.readDocument(d);
+    }, EDIT_DEBOUNCE_MS));
+  }
+
+  private closed(d: vscode.TextDocument): void {
+    const p = this.pathOf(d.uri);
+    if (!p || !this.uris.has(p)) return;
+    // Still open in another tab, or a workspace manifest: kept (read from disk again).
+    if (vscode.workspace.textDocuments.some((x) => x !== d && x.uri.toString() === d.uri.toString())) return;
+    if (this.scope === 'workspace') void this.readFile(d.uri);
+    else this.dropFile(d.uri);
+  }
+
+  private async readFile(u: vscode.Uri): Promise<void> {
+    const entry = await this.readDisk(u);
+    if (entry && this.scope === 'workspace') this.set(entry[0], entry[1]);
+  }
+
+  private dropFile(u: vscode.Uri): void {
+    const p = this.pathOf(u);
+    if (!p) return;
+    this.uris.delete(p);
+    this.queue([p, ...this.index.deleteFile(p), ...this.status.rebuild()]);
+  }
+
+  private async readKustomization(u: vscode.Uri, update = true): Promise<void> {
+    const p = this.pathOf(u);
+    if (!p) return;
+    let text: string;
+    try {
+      text = await fs.promises.readFile(u.fsPath, 'utf8');
+    } catch {
+      return this.dropKustomization(u);
+    }
+    const k = parseKustomization(dirOf(p), text);
+    if (!k) this.logger.info(0, `Manifests: ${p} is not a kustomization kustomize could read; its files keep their names as written`);
+    const files = this.index.setKustomization(dirOf(p), k);
+    if (update) this.queue([...files, ...this.status.rebuild()]);
+  }
+
+  private dropKustomization(u: vscode.Uri): void {
+    const p = this.pathOf(u);
+    if (p) this.queue([...this.index.setKustomization(dirOf(p), undefined), ...this.status.rebuild()]);
+  }
+}

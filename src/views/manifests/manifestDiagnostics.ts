@@ -1,0 +1,86 @@
+// The Problems panel: each live warning reason of a manifest's objects as a Warning on the
+// resource's name, the reason as its code, gone when the warning leaves the window. Ages in
+// the text are kept current (set again only when the words change). The quick fixes show
+// the object's events or its timeline.
+import * as vscode from 'vscode';
+import { Commands } from '../../common/commandIds';
+import { Disposable, toDisposable } from '../../common/lifecycle';
+import { warningMessage } from '../../model/manifests/manifestText';
+import type { ManifestService } from '../../services/manifestService';
+import { diagnosticSource, resourceArguments, toRange } from './manifestRanges';
+
+/** How often ages and the window are brought up to date. */
+const AGE_REFRESH_MS = 5_000;
+
+export class ManifestDiagnostics extends Disposable implements vscode.CodeActionProvider {
+  private readonly collection = this._register(vscode.languages.createDiagnosticCollection('kubernetesEvents'));
+  /** What each file shows now, as words (so an unchanged file is not set again). */
+  private readonly shown = new Map<string, string>();
+
+  constructor(
+    private readonly manifests: ManifestService,
+    private readonly connection: { readonly context: string | undefined },
+    private readonly enabled: () => boolean,
+  ) {
+    super();
+    this._register(manifests.onDidChange((files) => this.update(files)));
+    const timer = setInterval(() => this.update([...this.shown.keys()]), AGE_REFRESH_MS);
+    this._register(toDisposable(() => clearInterval(timer)));
+    this._register(vscode.languages.registerCodeActionsProvider([{ scheme: 'file', language: 'yaml' }, { scheme: 'file', language: 'json' }, { scheme: 'file', language: 'jsonc' }], this, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }));
+  }
+
+  /** Everything again (the setting was turned on or off). */
+  refresh(): void {
+    this.update([...new Set([...this.shown.keys(), ...[...this.manifests.index.entries()].map(([p]) => p)])]);
+  }
+
+  private update(files: Iterable<string>): void {
+    const now = Date.now();
+    const source = diagnosticSource(this.connection.context);
+    for (const path of files) {
+      const uri = this.manifests.uri(path);
+      const diagnostics: vscode.Diagnostic[] = [];
+      if (uri && this.enabled()) {
+        this.manifests.resources(uri).forEach((r, i) => {
+          for (const w of this.manifests.statusOf(uri, i, now).warnings) {
+            const d = new vscode.Diagnostic(toRange(r.nameSpan), warningMessage(w, this.manifests.liveNames(uri, i), now), vscode.DiagnosticSeverity.Warning);
+            d.source = source;
+            d.code = w.reason;
+            diagnostics.push(d);
+          }
+        });
+      }
+      const words = diagnostics.map((d) => `${d.range.start.line}:${d.message}:${d.source ?? ''}`).join('\n');
+      if ((this.shown.get(path) ?? '') === words) continue;
+      if (!uri || !diagnostics.length) {
+        this.shown.delete(path);
+        if (uri) this.collection.delete(uri);
+        continue;
+      }
+      this.shown.set(path, words);
+      this.collection.set(uri, diagnostics);
+    }
+  }
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const resources = this.manifests.resources(document.uri);
+    const actions: vscode.CodeAction[] = [];
+    const done = new Set<number>();
+    for (const d of context.diagnostics) {
+      if (!d.source?.startsWith(diagnosticSource(undefined))) continue;
+      const index = resources.findIndex((r) => toRange(r.nameSpan).isEqual(d.range));
+      if (index < 0 || done.has(index)) continue;
+      done.add(index);
+      const r = resources[index];
+      const args = resourceArguments(document.uri, index);
+      const events = new vscode.CodeAction(`Show Events for ${r.kind}/${r.name}`, vscode.CodeActionKind.QuickFix);
+      events.command = { title: events.title, command: Commands.showManifestEvents, arguments: args };
+      events.diagnostics = [d];
+      const timeline = new vscode.CodeAction(`Show Timeline for ${r.kind}/${r.name}`, vscode.CodeActionKind.QuickFix);
+      timeline.command = { title: timeline.title, command: Commands.showManifestTimeline, arguments: args };
+      timeline.diagnostics = [d];
+      actions.push(events, timeline);
+    }
+    return actions;
+  }
+}
