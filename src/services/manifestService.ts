@@ -27,6 +27,8 @@ const EDIT_DEBOUNCE_MS = 300;
 const FLUSH_MS = 100;
 /** A workspace scan reads this many files between turns of the event loop. */
 const SCAN_BATCH = 50;
+/** Opening a manifest looks for kustomizations again when the last look is older than this. */
+const KUSTOMIZATION_RESCAN_MS = 10_000;
 const KUSTOMIZATION_GLOB = `**/{${KUSTOMIZATION_FILES.join(',')}}`;
 const MANIFEST_LANGUAGES = new Set(['yaml', 'json', 'jsonc', 'helm']);
 
@@ -51,8 +53,13 @@ export class ManifestService extends Disposable {
   private generation = 0;
   private workspaceWatch: vscode.Disposable | undefined;
   private presence: { identity: string; checker: ObjectPresence } | undefined;
-  /** Resolves when the current scan has read every file (tests and the bench wait on it). */
-  scanned: Promise<void> = Promise.resolve();
+  /** Resolves when the current scan has read every file. */
+  private scanned: Promise<void> = Promise.resolve();
+  private remapping: Promise<void> | undefined;
+  private remapAgain = false;
+  /** Each kustomization's text as last read, by path. */
+  private readonly kustomizationTexts = new Map<string, string>();
+  private kustomizationsFound = 0;
 
   constructor(
     store: EventStore,
@@ -63,10 +70,14 @@ export class ManifestService extends Disposable {
   ) {
     super();
     this.status = new ManifestStatus({ group: (key) => store.group(key), view: () => store.view(NO_FILTER) }, owners.index, this.index);
-    this._register(store.onDidChange((c) => this.scope !== 'off' && this.queue(this.status.update(c))));
-    this._register(owners.onDidChange(() => this.queue(this.status.rebuild())));
+    this._register(store.onDidChange((c) => {
+      if (this.scope === 'off') return;
+      if (c.all) this.remap();
+      else this.queue(this.status.update(c));
+    }));
+    this._register(owners.onDidChange(() => this.remap()));
     this._register(connection.onDidChangeStatus(() => this.contextChanged()));
-    this._register(vscode.workspace.onDidOpenTextDocument((d) => this.scope !== 'off' && this.readDocument(d)));
+    this._register(vscode.workspace.onDidOpenTextDocument((d) => this.scope !== 'off' && this.opened(d)));
     this._register(vscode.workspace.onDidChangeTextDocument((e) => this.scope !== 'off' && e.contentChanges.length > 0 && this.edited(e.document)));
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)));
     this._register(settings.onDidChange((before, after) => JSON.stringify(before.manifests) !== JSON.stringify(after.manifests) && void this.apply()));
@@ -119,6 +130,26 @@ export class ManifestService extends Disposable {
     return Promise.all(names.map((n) => checker.check(n, r.apiVersion))).then((all) => all.find((p) => p.state === 'present') ?? all.find((p) => p.state === 'error') ?? all[0]);
   }
 
+  /** Maps every stored event again, in slices; one at a time, the last request coming after. */
+  private remap(): void {
+    if (this.remapping) {
+      this.remapAgain = true;
+      return;
+    }
+    this.remapping = (async () => {
+      do {
+        this.remapAgain = false;
+        this.queue(await this.status.rebuildInSlices());
+      } while (this.remapAgain);
+    })().finally(() => (this.remapping = undefined));
+  }
+
+  /** Resolves once the scan and the mapping it asked for are done (tests and the benchmark wait on it). */
+  async settled(): Promise<void> {
+    await this.scanned;
+    while (this.remapping) await this.remapping;
+  }
+
   /** Files whose live warnings changed reach the surfaces together, soon. */
   private queue(files: Iterable<string>): void {
     for (const f of files) this.pending.add(f);
@@ -136,7 +167,10 @@ export class ManifestService extends Disposable {
     const c = this.connection.connection;
     const ns = c.kubeconfig?.contexts.find((x) => x.name === c.context)?.namespace || 'default';
     const files = this.index.setDefaultNamespace(ns);
-    if (files.length) this.queue([...files, ...this.status.rebuild()]);
+    if (files.length) {
+      this.queue(files);
+      this.remap();
+    }
     // The lens's "not in <context>" and the Problems' source name the context.
     this.queue(this.uris.keys());
   }
@@ -153,7 +187,8 @@ export class ManifestService extends Disposable {
     this.uris.clear();
     void this.owners.setWanted(m.scope !== 'off', 'manifests');
     if (m.scope === 'off') {
-      this.queue([...before, ...this.status.rebuild()]);
+      this.queue(before);
+      this.remap();
       return;
     }
     const done = this.scan(generation, m).catch((e: unknown) => this.logger.error(e, 'Cannot read the workspace manifests'));
@@ -172,10 +207,8 @@ export class ManifestService extends Disposable {
       watchers.push(files, files.onDidCreate((u) => this.readFile(u)), files.onDidChange((u) => this.readFile(u)), files.onDidDelete((u) => this.dropFile(u)));
     }
     this.workspaceWatch = vscode.Disposable.from(...watchers);
-    for (const u of await vscode.workspace.findFiles(KUSTOMIZATION_GLOB, exclude)) {
-      if (generation !== this.generation) return;
-      await this.readKustomization(u, false);
-    }
+    await this.findKustomizations(exclude, false);
+    if (generation !== this.generation) return;
     const parsed: (readonly [string, readonly ManifestResource[]])[] = [];
     if (m.scope === 'workspace') {
       const uris = await vscode.workspace.findFiles(m.include, exclude);
@@ -194,7 +227,29 @@ export class ManifestService extends Disposable {
     }
     if (generation !== this.generation) return;
     this.index.setFiles(parsed);
-    this.queue([...parsed.map(([p]) => p), ...this.status.rebuild()]);
+    this.queue(parsed.map(([p]) => p));
+    this.remap();
+  }
+
+  /**
+   * Reads every kustomization in the workspace (those unchanged since the last look are left
+   * be). File watchers can miss files made by other programs (a generator, git, kubectl), so
+   * opening a manifest looks again when the last look is older than KUSTOMIZATION_RESCAN_MS.
+   */
+  private async findKustomizations(exclude: string | undefined, update: boolean): Promise<void> {
+    this.kustomizationsFound = Date.now();
+    const found = await vscode.workspace.findFiles(KUSTOMIZATION_GLOB, exclude);
+    const paths = new Set(found.map((u) => this.pathOf(u)));
+    for (const known of [...this.kustomizationTexts.keys()]) if (!paths.has(known)) this.dropKustomization(vscode.Uri.file(known));
+    for (const u of found) await this.readKustomization(u, update);
+  }
+
+  private opened(d: vscode.TextDocument): void {
+    this.readDocument(d);
+    if (this.pathOf(d.uri) && this.isManifestDocument(d) && Date.now() - this.kustomizationsFound > KUSTOMIZATION_RESCAN_MS) {
+      const m = this.settings.value.manifests;
+      void this.findKustomizations(m.exclude.length ? `{${m.exclude.join(',')}}` : undefined, true);
+    }
   }
 
   private isManifestDocument(d: vscode.TextDocument): boolean {
@@ -233,7 +288,8 @@ export class ManifestService extends Disposable {
 
   private set(p: string, resources: readonly ManifestResource[]): void {
     const files = this.index.setFile(p, resources);
-    this.queue([p, ...files, ...this.status.rebuild()]);
+    this.queue([p, ...files]);
+    this.remap();
   }
 
   private readDocument(d: vscode.TextDocument): void {
@@ -272,7 +328,8 @@ export class ManifestService extends Disposable {
     const p = this.pathOf(u);
     if (!p) return;
     this.uris.delete(p);
-    this.queue([p, ...this.index.deleteFile(p), ...this.status.rebuild()]);
+    this.queue([p, ...this.index.deleteFile(p)]);
+    this.remap();
   }
 
   private async readKustomization(u: vscode.Uri, update = true): Promise<void> {
@@ -284,14 +341,20 @@ export class ManifestService extends Disposable {
     } catch {
       return this.dropKustomization(u);
     }
+    if (this.kustomizationTexts.get(p) === text) return;
+    this.kustomizationTexts.set(p, text);
     const k = parseKustomization(dirOf(p), text);
     if (!k) this.logger.info(0, `Manifests: ${p} is not a kustomization kustomize could read; its files keep their names as written`);
     const files = this.index.setKustomization(dirOf(p), k);
-    if (update) this.queue([...files, ...this.status.rebuild()]);
+    if (update) this.queue(files);
+    this.remap();
   }
 
   private dropKustomization(u: vscode.Uri): void {
     const p = this.pathOf(u);
-    if (p) this.queue([...this.index.setKustomization(dirOf(p), undefined), ...this.status.rebuild()]);
+    if (!p) return;
+    this.kustomizationTexts.delete(p);
+    this.queue(this.index.setKustomization(dirOf(p), undefined));
+    this.remap();
   }
 }

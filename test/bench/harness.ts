@@ -53,20 +53,20 @@ const fmt = (x: number, decimals: number) => x.toLocaleString('en-US', { minimum
  *     label                       min     median   runs                     ratio
  * The ratio is of the medians (the ratio of the minimums in brackets).
  */
-export function printTable(title: string, unit: string, rows: readonly Row[], decimals = 0): void {
+export function printTable(title: string, unit: string, rows: readonly Row[], decimals = 0, out: (line: string) => void = console.log): void {
   const width = Math.max(...rows.map((r) => r.label.length), 10);
   const d = (r: Row) => r.decimals ?? decimals;
   const runsOf = (r: Row) => r.values.map((v) => fmt(v, d(r))).join(' ');
   const runsWidth = Math.max(...rows.map((r) => runsOf(r).length), 4);
-  console.log(`\n${title}${unit ? ` (${unit})` : ''}`);
-  console.log(`  ${''.padEnd(width)} ${'min'.padStart(9)} ${'median'.padStart(9)}   ${'runs'.padEnd(runsWidth)}   ratio (of medians; of minimums)`);
+  out(`\n${title}${unit ? ` (${unit})` : ''}`);
+  out(`  ${''.padEnd(width)} ${'min'.padStart(9)} ${'median'.padStart(9)}   ${'runs'.padEnd(runsWidth)}   ratio (of medians; of minimums)`);
   const byLabel = new Map(rows.map((r) => [r.label, r]));
   for (const r of rows) {
     const ref = r.vs === undefined ? undefined : byLabel.get(r.vs);
     const of = (a: number, b: number) => (b === 0 ? '–' : (a / b).toFixed(2));
     const ratio = ref ? `${of(median(r.values), median(ref.values))} (${of(min(r.values), min(ref.values))}) vs ${shortLabel(ref.label)}` : '';
     const cell = (x: number) => fmt(x, d(r)).padStart(9);
-    console.log(`  ${r.label.padEnd(width)} ${cell(min(r.values))} ${cell(median(r.values))}   ${runsOf(r).padEnd(runsWidth)}   ${[ratio, r.note].filter(Boolean).join('  ')}`.trimEnd());
+    out(`  ${r.label.padEnd(width)} ${cell(min(r.values))} ${cell(median(r.values))}   ${runsOf(r).padEnd(runsWidth)}   ${[ratio, r.note].filter(Boolean).join('  ')}`.trimEnd());
   }
 }
 

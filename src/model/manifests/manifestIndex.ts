@@ -39,6 +39,11 @@ export class ManifestIndex {
     return this.files.size;
   }
 
+  /** The kustomizations known. */
+  get kustomizationCount(): number {
+    return this.kustomizations.size;
+  }
+
   get resourceCount(): number {
     let n = 0;
     for (const f of this.files.values()) n += f.resources.length;
