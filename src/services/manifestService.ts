@@ -4,6 +4,7 @@
 // after a pause in typing; what changed reaches the surfaces (Problems, CodeLens, hover,
 // Explorer) as the files it touched, within a tenth of a second of the store.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ObjectPresence, type Presence } from '../cluster/objectPresence';
 import { Emitter } from '../common/emitter';
@@ -206,6 +207,9 @@ export class ManifestService extends Disposable {
       const files = vscode.workspace.createFileSystemWatcher(m.include);
       watchers.push(files, files.onDidCreate((u) => this.readFile(u)), files.onDidChange((u) => this.readFile(u)), files.onDidDelete((u) => this.dropFile(u)));
     }
+    // A folder made or removed whole (git, a generator, a copy) is one event, none for its files.
+    const anything = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    watchers.push(anything, anything.onDidCreate((u) => void this.folderCreated(u, m, exclude)), anything.onDidDelete((u) => this.folderDeleted(u)));
     this.workspaceWatch = vscode.Disposable.from(...watchers);
     await this.findKustomizations(exclude, false);
     if (generation !== this.generation) return;
@@ -244,9 +248,33 @@ export class ManifestService extends Disposable {
     for (const u of found) await this.readKustomization(u, update);
   }
 
+  /** A new folder: its kustomizations, and in the workspace scope its manifests, are read. */
+  private async folderCreated(u: vscode.Uri, m: ManifestSettings, exclude: string | undefined): Promise<void> {
+    if (/\.(ya?ml|json)$|\/Kustomization$|\/(node_modules|\.git)\//i.test(u.path)) return;
+    try {
+      if (!(await fs.promises.stat(u.fsPath)).isDirectory()) return;
+    } catch {
+      return;
+    }
+    for (const k of await vscode.workspace.findFiles(new vscode.RelativePattern(u, KUSTOMIZATION_GLOB), exclude)) await this.readKustomization(k);
+    if (m.scope === 'workspace') for (const f of await vscode.workspace.findFiles(new vscode.RelativePattern(u, m.include), exclude)) await this.readFile(f);
+  }
+
+  private folderDeleted(u: vscode.Uri): void {
+    const p = this.pathOf(u);
+    if (!p) return;
+    const under = `${p}/`;
+    for (const k of [...this.kustomizationTexts.keys()]) if (k.startsWith(under)) this.dropKustomization(vscode.Uri.file(k));
+    for (const f of [...this.uris.keys()]) if (f.startsWith(under)) this.dropFile(this.uris.get(f) ?? vscode.Uri.file(f));
+  }
+
   private opened(d: vscode.TextDocument): void {
     this.readDocument(d);
-    if (this.pathOf(d.uri) && this.isManifestDocument(d) && Date.now() - this.kustomizationsFound > KUSTOMIZATION_RESCAN_MS) {
+    const p = this.pathOf(d.uri);
+    if (!p || !this.isManifestDocument(d)) return;
+    // Its own folder's kustomization not known yet: the watchers missed it; look again now.
+    const unknownBeside = KUSTOMIZATION_FILES.some((name) => !this.kustomizationTexts.has(`${dirOf(p)}/${name}`) && fs.existsSync(path.join(path.dirname(d.uri.fsPath), name)));
+    if (unknownBeside || Date.now() - this.kustomizationsFound > KUSTOMIZATION_RESCAN_MS) {
       const m = this.settings.value.manifests;
       void this.findKustomizations(m.exclude.length ? `{${m.exclude.join(',')}}` : undefined, true);
     }

@@ -197,8 +197,11 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
 
   it('turns the lens to "not in" the context when the object is renamed in the editor', async () => {
     await openFile('deploy/cart.yaml');
-    const name = lineOf('name: cart').locator('span', { hasText: /^cart$/ }).first();
-    await name.dblclick();
+    // Go to Line 5, column 9 (the name), select to the end of the line and type over it.
+    await page.keyboard.press('Control+G');
+    await v.type(':5:9');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+End');
     await page.keyboard.type('cart-renamed');
     await eventually(`the lens saying not in ${context}`, async () => (await lensTexts())[0] === `not in ${context}`, 30_000);
     await screenshot(page, 'manifests-5-renamed');
