@@ -58,6 +58,16 @@ describe('NavigationService', () => {
     dispose();
   });
 
+  it('shows a workload with what it owns, from the store (no single field selector names them), revealing the first shown', async () => {
+    const { shown, filters, rows, navigation, dispose } = setup();
+    const result = await navigation.showEvents({ kind: 'Deployment', name: 'web', namespace: 'default', owned: ['u1', 'u2'] });
+    assert.ok(result.shown);
+    assert.deepEqual(shown.groups().map((g) => g.object.name).sort(), ['web-1', 'web-2']);
+    assert.equal(filters.filter.object?.owned?.length, 2);
+    assert.deepEqual(rows.log, [`object Pod/${result.object.name}`]);
+    dispose();
+  });
+
   it('says so, naming the object, when the cluster has no events about it', async () => {
     const { rows, navigation, dispose } = setup();
     const result = await navigation.showEvents({ kind: 'Pod', name: 'nowhere', namespace: 'shop' });

@@ -33,4 +33,18 @@ describe('settings validation', () => {
     assert.equal(problems.length, 5);
     assert.ok(problems.some((p) => p.includes('"Not_OK", 7')));
   });
+
+  it('reads the manifest settings, and names a bad scope or exclude list', () => {
+    assert.deepEqual(validateSettings({}).settings.manifests, DEFAULT_SETTINGS.manifests);
+    const good = validateSettings({ 'manifests.scope': 'workspace', 'manifests.exclude': ['**/out/**'], 'manifests.warningWindowMinutes': 15, 'manifests.codeLens': false });
+    assert.deepEqual(good.problems, []);
+    assert.deepEqual([good.settings.manifests.scope, good.settings.manifests.exclude, good.settings.manifests.warningWindowMinutes, good.settings.manifests.codeLens], ['workspace', ['**/out/**'], 15, false]);
+    const bad = validateSettings({ 'manifests.scope': 'everything', 'manifests.exclude': '**/out/**', 'manifests.warningWindowMinutes': 0 });
+    assert.equal(bad.settings.manifests.scope, 'openEditors');
+    assert.deepEqual(bad.settings.manifests.exclude, DEFAULT_SETTINGS.manifests.exclude);
+    assert.equal(bad.settings.manifests.warningWindowMinutes, 60);
+    assert.match(bad.problems.join('\n'), /kubernetesEvents\.manifests\.scope is "everything"; it must be "off", "openEditors" or "workspace"/);
+    assert.match(bad.problems.join('\n'), /kubernetesEvents\.manifests\.exclude is "\*\*\/out\/\*\*"; it must be a list of glob patterns/);
+    assert.equal(bad.problems.length, 3);
+  });
 });
