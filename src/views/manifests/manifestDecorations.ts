@@ -1,5 +1,8 @@
 // The Explorer: a manifest whose objects have live warnings carries their count as a badge
 // and the warning colour, and so do its folders (VS Code's FileDecoration propagation).
+// While those warnings are in the Problems panel, VS Code's own problem decoration already
+// badges the file with their count: ours then adds its tooltip and colour, not a second
+// badge ("2, 2").
 import * as vscode from 'vscode';
 import { Emitter } from '../../common/emitter';
 import { Disposable, toDisposable } from '../../common/lifecycle';
@@ -17,9 +20,11 @@ export class ManifestDecorations extends Disposable implements vscode.FileDecora
     private readonly manifests: ManifestService,
     private readonly connection: { readonly context: string | undefined },
     private readonly enabled: () => boolean,
+    private readonly problemsShown: () => boolean,
   ) {
     super();
     this._register(manifests.onDidChange((files) => this.fire(files)));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('problems.decorations.enabled') && this.refresh()));
     const timer = setInterval(() => this.fire(this.badged), WINDOW_REFRESH_MS);
     this._register(toDisposable(() => clearInterval(timer)));
     this._register(vscode.window.registerFileDecorationProvider(this));
@@ -47,6 +52,7 @@ export class ManifestDecorations extends Disposable implements vscode.FileDecora
     }
     this.badged.add(path);
     const tooltip = `${n} live warning${n === 1 ? '' : 's'} in ${this.connection.context ?? 'the cluster'}`;
-    return { badge: n > 9 ? '9+' : String(n), tooltip, color: new vscode.ThemeColor('list.warningForeground'), propagate: true };
+    const problemBadge = this.problemsShown() && vscode.workspace.getConfiguration('problems').get<boolean>('decorations.enabled', true);
+    return { badge: problemBadge ? undefined : n > 9 ? '9+' : String(n), tooltip, color: new vscode.ThemeColor('list.warningForeground'), propagate: true };
   }
 }

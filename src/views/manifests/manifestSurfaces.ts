@@ -20,7 +20,7 @@ export class ManifestSurfaces extends Disposable {
     const problems = this._register(new ManifestDiagnostics(manifests, connection, on('problems')));
     const lens = this._register(new ManifestCodeLens(manifests, connection, on('codeLens')));
     this._register(new ManifestHover(manifests, connection, on('hover')).register());
-    const badges = this._register(new ManifestDecorations(manifests, connection, on('explorer')));
+    const badges = this._register(new ManifestDecorations(manifests, connection, on('explorer'), on('problems')));
     this._register(settings.onDidChange((before, after) => {
       if (JSON.stringify(before.manifests) === JSON.stringify(after.manifests)) return;
       problems.refresh();
