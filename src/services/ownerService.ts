@@ -22,6 +22,7 @@ export class OwnerService extends Disposable {
   private watch: OwnerWatch | undefined;
   /** Who wants the owners watched (the roll-up, the manifests): watched while anyone does. */
   private readonly wants = new Set<string>();
+  private reconciling: Promise<void> = Promise.resolve();
   private identity: string | undefined;
   private savedVersion = -1;
   private notifiedVersion = -1;
@@ -66,7 +67,17 @@ export class OwnerService extends Disposable {
     return this.folder && path.join(this.folder, `owners-${createHash('sha256').update(identity).digest('hex').slice(0, 16)}.json`);
   }
 
-  private async reconcile(): Promise<void> {
+  /**
+   * One reconcile at a time, each after the one before: two at once (the connection's status
+   * and a setWanted together, at start) both saw the new identity, and the second cleared the
+   * index after the first's watch had listed into it.
+   */
+  private reconcile(): Promise<void> {
+    this.reconciling = this.reconciling.catch(() => undefined).then(() => this.reconcileNow());
+    return this.reconciling;
+  }
+
+  private async reconcileNow(): Promise<void> {
     const identity = this.connection.connection.identity;
     if (identity !== this.identity) {
       await this.stopWatch();

@@ -3,6 +3,9 @@
 // Pod → Job → CronJob, a deleted pod's events still under its Deployment (also from saved
 // owners), and a user who may not list pods falling back to the flat grouping.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { AppsV1Api, BatchV1Api, CoreV1Api, RbacAuthorizationV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
@@ -10,9 +13,12 @@ import { OwnerWatch } from '../../src/cluster/ownerWatch';
 import { EventStore } from '../../src/model/eventStore';
 import { OwnerIndex } from '../../src/model/ownerIndex';
 import { buildRollup, type RollupNode } from '../../src/model/rollup';
+import type { Logger } from '../../src/record/logger';
+import { ConnectionService } from '../../src/services/connectionService';
+import { OwnerService } from '../../src/services/ownerService';
 import { pollUntil } from '../support/wait';
 import { findNode, ownerChain } from './rollupTrees';
-import { createNamespace, kubeConfigFor, restConfigOf } from './support';
+import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from './support';
 
 const NEVER = { nodeSelector: { 'kubernetes-events.test/never': 'true' } };
 
@@ -86,6 +92,29 @@ describe('workload roll-up against the real control plane', function () {
     const reloaded = new OwnerIndex();
     reloaded.load(JSON.parse(JSON.stringify(owners.toJSON())) as ReturnType<OwnerIndex['toJSON']>);
     assert.equal(ownerChain(findNode(buildRollup(store.view(), reloaded, 'lastSeen'), 'Pod', pod.object.name)), ownerChain(after), 'the same after a restart');
+  });
+
+  it('lists the owners when several parts want them as the connection comes up (none cleared after the list)', async () => {
+    // As at start: the manifests and the roll-up setting each say what they want, then the
+    // connection comes up and its status changes several times in a row. Two reconciles at
+    // once used to clear the index after the first one's watch had listed into it.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-owners-'));
+    const store = new EventStore();
+    const quiet: Logger = { info: () => undefined, error: () => undefined };
+    const connection = new ConnectionService(store, quiet, () => ({ kubeconfig: path.join(controlPlaneDir(), 'admin.kubeconfig'), context: '', namespaces: [namespace] }));
+    const service = new OwnerService(connection, store, folder, quiet);
+    stops.push(async () => {
+      await service.shutdown();
+      service.dispose();
+      await connection.stop();
+      connection.dispose();
+    });
+    void service.setWanted(true, 'manifests');
+    void service.setWanted(false);
+    await connection.refresh();
+    const pods = (await kc.makeApiClient(CoreV1Api).listNamespacedPod({ namespace })).items.filter((p) => p.metadata?.labels?.app === 'web');
+    assert.ok(pods.length >= 2);
+    await pollUntil("every web pod in the owner index, with its ReplicaSet", () => pods.every((p) => service.index.get(p.metadata?.uid ?? '')?.owner?.kind === 'ReplicaSet'), 30_000);
   });
 
   it('falls back to the flat grouping for a user who may read events but not pods', async () => {

@@ -61,6 +61,18 @@ describe('manifest status', () => {
     assert.equal(status.fileWarnings('/w/base/app.yaml', T0 - 3_600_000), 1);
   });
 
+  it('maps a pod whose owners became known after its events, once rebuilt in slices', async () => {
+    const { store, owners, status } = setup();
+    const orphan = { kind: 'Pod', name: 'prod-checkout-5d-x2', uid: 'p2', apiVersion: 'v1' };
+    store.upsert(event('e1', orphan, 'FailedScheduling'));
+    status.rebuild();
+    assert.equal(status.status('/w/base/app.yaml', 0, 0).warnings.length, 0);
+    owners.set({ kind: 'Pod', namespace: 'payments', name: orphan.name, uid: 'p2', apiVersion: 'v1', owner: { kind: 'ReplicaSet', name: 'prod-checkout-7c9c', uid: 'rs1', apiVersion: 'apps/v1' } });
+    const files = await status.rebuildInSlices();
+    assert.deepEqual([...files], ['/w/base/app.yaml']);
+    assert.deepEqual(status.status('/w/base/app.yaml', 0, 0).warnings.map((w) => w.reason), ['FailedScheduling']);
+  });
+
   it('leaves a warning out once it is older than the window, and expired ones', () => {
     const { store, status } = setup();
     store.upsert(event('e1', pod, 'BackOff', 'Warning', T0 - 2 * 3_600_000));
