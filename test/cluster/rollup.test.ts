@@ -96,8 +96,10 @@ describe('workload roll-up against the real control plane', function () {
 
   it('lists the owners when several parts want them as the connection comes up (none cleared after the list)', async () => {
     // As at start: the manifests and the roll-up setting each say what they want, then the
-    // connection comes up and its status changes several times in a row. Two reconciles at
-    // once used to clear the index after the first one's watch had listed into it.
+    // connection comes up and its status changes several times in a row. (Two reconciles at
+    // once used to clear the index after the first one's watch had listed into it; the UI
+    // test of manifests caught that, where saving the owners took longer than the list. Here
+    // the timing rarely lines up: this checks the start-up path, not that race.)
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kev-owners-'));
     const store = new EventStore();
     const quiet: Logger = { info: () => undefined, error: () => undefined };
