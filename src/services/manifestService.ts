@@ -81,7 +81,9 @@ export class ManifestService extends Disposable {
     this._register(vscode.workspace.onDidOpenTextDocument((d) => this.scope !== 'off' && this.opened(d)));
     this._register(vscode.workspace.onDidChangeTextDocument((e) => this.scope !== 'off' && e.contentChanges.length > 0 && this.edited(e.document)));
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)));
-    this._register(settings.onDidChange((before, after) => JSON.stringify(before.manifests) !== JSON.stringify(after.manifests) && void this.apply()));
+    // What is read changes with these; a surface turned on or off reads nothing again.
+    const reads = (m: ManifestSettings) => JSON.stringify([m.scope, m.include, m.exclude]);
+    this._register(settings.onDidChange((before, after) => reads(before.manifests) !== reads(after.manifests) && void this.apply()));
     this._register(toDisposable(() => {
       clearTimeout(this.flushTimer);
       for (const t of this.edits.values()) clearTimeout(t);

@@ -14,7 +14,8 @@ const WINDOW_REFRESH_MS = 30_000;
 export class ManifestDecorations extends Disposable implements vscode.FileDecorationProvider {
   private readonly changed = this._register(new Emitter<vscode.Uri[]>());
   readonly onDidChangeFileDecorations = this.changed.event;
-  private readonly badged = new Set<string>();
+  /** The files decorated now, and where (a file dropped from the index is cleared there). */
+  private readonly badged = new Map<string, vscode.Uri>();
 
   constructor(
     private readonly manifests: ManifestService,
@@ -25,17 +26,17 @@ export class ManifestDecorations extends Disposable implements vscode.FileDecora
     super();
     this._register(manifests.onDidChange((files) => this.fire(files)));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('problems.decorations.enabled') && this.refresh()));
-    const timer = setInterval(() => this.fire(this.badged), WINDOW_REFRESH_MS);
+    const timer = setInterval(() => this.fire(this.badged.keys()), WINDOW_REFRESH_MS);
     this._register(toDisposable(() => clearInterval(timer)));
     this._register(vscode.window.registerFileDecorationProvider(this));
   }
 
   refresh(): void {
-    this.fire([...this.badged, ...[...this.manifests.index.entries()].map(([p]) => p)]);
+    this.fire([...this.badged.keys(), ...[...this.manifests.index.entries()].map(([p]) => p)]);
   }
 
   private fire(files: Iterable<string>): void {
-    const uris = [...files].map((p) => this.manifests.uri(p)).filter((u): u is vscode.Uri => u !== undefined);
+    const uris = [...files].map((p) => this.manifests.uri(p) ?? this.badged.get(p)).filter((u): u is vscode.Uri => u !== undefined);
     if (uris.length) this.changed.fire(uris);
   }
 
@@ -50,7 +51,7 @@ export class ManifestDecorations extends Disposable implements vscode.FileDecora
       this.badged.delete(path);
       return undefined;
     }
-    this.badged.add(path);
+    this.badged.set(path, uri);
     const tooltip = `${n} live warning${n === 1 ? '' : 's'} in ${this.connection.context ?? 'the cluster'}`;
     const problemBadge = this.problemsShown() && vscode.workspace.getConfiguration('problems').get<boolean>('decorations.enabled', true);
     return { badge: problemBadge ? undefined : n > 9 ? '9+' : String(n), tooltip, color: new vscode.ThemeColor('list.warningForeground'), propagate: true };

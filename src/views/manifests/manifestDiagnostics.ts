@@ -14,8 +14,8 @@ const AGE_REFRESH_MS = 5_000;
 
 export class ManifestDiagnostics extends Disposable implements vscode.CodeActionProvider {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('kubernetesEvents'));
-  /** What each file shows now, as words (so an unchanged file is not set again). */
-  private readonly shown = new Map<string, string>();
+  /** What each file shows now, as words (so an unchanged file is not set again), and where. */
+  private readonly shown = new Map<string, { words: string; uri: vscode.Uri }>();
 
   constructor(
     private readonly manifests: ManifestService,
@@ -51,13 +51,16 @@ export class ManifestDiagnostics extends Disposable implements vscode.CodeAction
         });
       }
       const words = diagnostics.map((d) => `${d.range.start.line}:${d.message}:${d.source ?? ''}`).join('\n');
-      if ((this.shown.get(path) ?? '') === words) continue;
+      const before = this.shown.get(path);
+      if ((before?.words ?? '') === words) continue;
       if (!uri || !diagnostics.length) {
+        // A file no longer indexed is cleared where it was shown.
         this.shown.delete(path);
-        if (uri) this.collection.delete(uri);
+        const where = uri ?? before?.uri;
+        if (where) this.collection.delete(where);
         continue;
       }
-      this.shown.set(path, words);
+      this.shown.set(path, { words, uri });
       this.collection.set(uri, diagnostics);
     }
   }
