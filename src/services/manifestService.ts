@@ -15,7 +15,7 @@ import { dirOf, KUSTOMIZATION_FILES, parseKustomization } from '../model/manifes
 import { ManifestIndex } from '../model/manifests/manifestIndex';
 import type { LiveName, ManifestResource } from '../model/manifests/manifestResource';
 import { ManifestStatus, type ResourceStatus } from '../model/manifests/manifestStatus';
-import { MAX_MANIFEST_BYTES, parseManifests } from '../model/manifests/parseManifests';
+import { MAX_MANIFEST_BYTES, parseManifestsInSlices } from '../model/manifests/parseManifests';
 import { yieldToEventLoop } from '../model/slices';
 import type { Logger } from '../record/logger';
 import type { ConnectionService } from './connectionService';
@@ -49,6 +49,8 @@ export class ManifestService extends Disposable {
   private flushTimer: NodeJS.Timeout | undefined;
   private readonly edits = new Map<string, NodeJS.Timeout>();
   private readonly logged = new Set<string>();
+  /** Reads of each open document begun: a slower older one does not overwrite a newer. */
+  private readonly reads = new Map<string, number>();
   private scope: ManifestSettings['scope'] = 'off';
   /** Grows with each scope or settings change: a scan of an older one stops. */
   private generation = 0;
@@ -229,7 +231,7 @@ export class ManifestService extends Disposable {
       const p = this.pathOf(d.uri);
       if (!p || !this.isManifestDocument(d)) continue;
       this.uris.set(p, d.uri);
-      parsed.push([p, this.parse(p, d.getText())]);
+      parsed.push([p, await this.parse(p, d.getText())]);
     }
     if (generation !== this.generation) return;
     this.index.setFiles(parsed);
@@ -271,7 +273,7 @@ export class ManifestService extends Disposable {
   }
 
   private opened(d: vscode.TextDocument): void {
-    this.readDocument(d);
+    void this.readDocument(d);
     const p = this.pathOf(d.uri);
     if (!p || !this.isManifestDocument(d)) return;
     // Its own folder's kustomization not known yet: the watchers missed it; look again now.
@@ -286,8 +288,8 @@ export class ManifestService extends Disposable {
     return MANIFEST_LANGUAGES.has(d.languageId) || /\.(ya?ml|json)$/i.test(d.uri.path);
   }
 
-  private parse(path: string, text: string): readonly ManifestResource[] {
-    const r = parseManifests(text);
+  private async parse(path: string, text: string): Promise<readonly ManifestResource[]> {
+    const r = await parseManifestsInSlices(text, yieldToEventLoop);
     return 'resources' in r ? r.resources : this.skip(path, r.skipped);
   }
 
@@ -305,11 +307,11 @@ export class ManifestService extends Disposable {
     if (!p) return undefined;
     this.uris.set(p, u);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === u.toString());
-    if (open) return [p, this.parse(p, open.getText())];
+    if (open) return [p, await this.parse(p, open.getText())];
     try {
       const stat = await fs.promises.stat(u.fsPath);
       if (stat.size > MAX_MANIFEST_BYTES) return [p, this.skip(p, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB`)];
-      return [p, this.parse(p, await fs.promises.readFile(u.fsPath, 'utf8'))];
+      return [p, await this.parse(p, await fs.promises.readFile(u.fsPath, 'utf8'))];
     } catch (e) {
       this.logger.info(0, `Manifests: cannot read ${p}: ${(e as Error).message}`);
       return [p, []];
@@ -322,11 +324,15 @@ export class ManifestService extends Disposable {
     this.remap();
   }
 
-  private readDocument(d: vscode.TextDocument): void {
+  private async readDocument(d: vscode.TextDocument): Promise<void> {
     const p = this.pathOf(d.uri);
     if (!p || !this.isManifestDocument(d)) return;
     this.uris.set(p, d.uri);
-    this.set(p, this.parse(p, d.getText()));
+    // A big document parses across turns: only the newest text read is kept.
+    const reading = (this.reads.get(p) ?? 0) + 1;
+    this.reads.set(p, reading);
+    const resources = await this.parse(p, d.getText());
+    if (this.reads.get(p) === reading) this.set(p, resources);
   }
 
   private edited(d: vscode.TextDocument): void {
@@ -336,7 +342,7 @@ export class ManifestService extends Disposable {
     this.edits.set(p, setTimeout(() => {
       this.edits.delete(p);
       this.logged.delete(p);
-      this.readDocument(d);
+      void this.readDocument(d);
     }, EDIT_DEBOUNCE_MS));
   }
 

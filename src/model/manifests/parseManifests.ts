@@ -8,11 +8,15 @@ import { loadAll, type State } from 'js-yaml';
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node, type YAMLMap } from 'yaml';
 import type { ManifestResource, TextSpan } from './manifestResource';
 
-/**
- * Files bigger than this are not parsed: a 1 MiB manifest parses in about 70 ms on the
- * extension host's thread, and every extension shares that thread.
- */
+/** Files bigger than this are not parsed (generated bundles, data dumps). */
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/**
+ * A file bigger than this is parsed a few documents at a time, the event loop getting a
+ * turn between them: 1 MiB of manifests takes about 120 ms to parse, and the extension
+ * host's thread is every extension's.
+ */
+export const SLICE_BYTES = 64 * 1024;
 
 /** The annotation `kustomize build` stamps with the file a resource came from (buildMetadata: [originAnnotations]). */
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
@@ -60,6 +64,48 @@ export function parseManifests(text: string): ParsedManifests {
   if (!Array.isArray(found)) return found;
   if (fast.templated && !found.length) return { skipped: 'a Helm template' };
   return { resources: found.map((f) => ({ apiVersion: f.apiVersion, kind: f.kind, name: f.name, namespace: f.namespace, originPath: f.originPath, span: place(f.at[0], f.at[1]), nameSpan: place(f.nameAt[0], f.nameAt[1]) })) };
+}
+
+/**
+ * parseManifests, for a big file: its documents (split at their `---` lines, which YAML
+ * allows nowhere else at the start of a line) parsed in groups of about SLICE_BYTES, with a
+ * turn of the event loop between groups. One document bigger than that is still parsed whole.
+ */
+export async function parseManifestsInSlices(text: string, yieldToEventLoop: () => Promise<void>): Promise<ParsedManifests> {
+  if (text.length <= SLICE_BYTES || text.length > MAX_MANIFEST_BYTES) return parseManifests(text);
+  const resources: ManifestResource[] = [];
+  for (const part of documentGroups(text)) {
+    const r = parseManifests(part.text);
+    if ('skipped' in r) return r;
+    for (const x of r.resources) resources.push({ ...x, span: shifted(x.span, part.line), nameSpan: shifted(x.nameSpan, part.line) });
+    await yieldToEventLoop();
+  }
+  return { resources };
+}
+
+function shifted(s: TextSpan, lines: number): TextSpan {
+  return { ...s, startLine: s.startLine + lines, endLine: s.endLine + lines };
+}
+
+/** The text cut at document markers into pieces of about SLICE_BYTES, each with the line it starts on. */
+function documentGroups(text: string): { text: string; line: number }[] {
+  const groups: { text: string; line: number }[] = [];
+  let start = 0;
+  let startLine = 0;
+  let line = 0;
+  for (let at = 0; at < text.length; ) {
+    const next = text.indexOf('\n', at);
+    const end = next < 0 ? text.length : next + 1;
+    if (at - start >= SLICE_BYTES && /^---(\s|$)/.test(text.slice(at, Math.min(end, at + 4)))) {
+      groups.push({ text: text.slice(start, at), line: startLine });
+      start = at;
+      startLine = line;
+    }
+    line++;
+    at = end;
+  }
+  groups.push({ text: text.slice(start), line: startLine });
+  return groups;
 }
 
 function viaJsYaml(text: string): { found: Found[]; templated: boolean } | { skipped: string } {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MAX_MANIFEST_BYTES, parseManifests } from '../../../../src/model/manifests/parseManifests';
+import { MAX_MANIFEST_BYTES, parseManifests, parseManifestsInSlices, SLICE_BYTES } from '../../../../src/model/manifests/parseManifests';
 
 const resources = (text: string) => {
   const r = parseManifests(text);
@@ -48,5 +48,17 @@ describe('parseManifests', () => {
   it('reads the origin a kustomize build stamped', () => {
     const text = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  annotations:', '    config.kubernetes.io/origin: |', '      path: ../base/deploy.yaml', '  name: prod-web'].join('\n');
     assert.equal(resources(text)[0].originPath, '../base/deploy.yaml');
+  });
+});
+
+describe('parseManifestsInSlices', () => {
+  it('parses a big file a few documents at a time, giving each resource the same place as in one go', async () => {
+    const doc = (i: number) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c-${i}\ndata:\n  x: "${'y'.repeat(500)}"\n`;
+    const text = Array.from({ length: 400 }, (_, i) => doc(i)).join('---\n');
+    assert.ok(text.length > SLICE_BYTES * 3);
+    let turns = 0;
+    const sliced = await parseManifestsInSlices(text, async () => void turns++);
+    assert.ok(turns >= 3, `${turns} turns`);
+    assert.deepEqual(sliced, parseManifests(text));
   });
 });
