@@ -12,6 +12,7 @@ import { CRASH_LABEL, KWOK_NODE_KEY } from '../env/kwokStages';
 import { adminKubeConfig, controlPlane, createEvent } from './cluster';
 import { eventually, EventsViewPage } from './eventsViewPage';
 import { openWorkbench, screenshot, type Workbench } from './support';
+import { TimelinePage } from './timelinePage';
 
 const NS = 'ui-manifests';
 const HOSTILE = 'Line one\nline two [click me](command:workbench.action.openSettings) <img src=x onerror=alert(1)> **bold** https://evil.example/\u202eevil\u001b[31m';
@@ -181,6 +182,22 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
     assert.ok(labels.every((l) => /^(Pod|ReplicaSet|Deployment)\/cart/.test(l)), `only cart's objects: ${labels.join(' | ')}`);
     await screenshot(page, 'manifests-2-lens-reveals');
     await v.runCommand('Kubernetes Events: Clear Filters');
+  });
+
+  it("offers Show Events and Show Timeline as the Problems entry's quick fixes; the timeline opens on the Deployment", async () => {
+    await openFile('deploy/cart.yaml');
+    await page.keyboard.press('Control+G');
+    await v.type(':5:9');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+.');
+    const fixes = page.locator('.action-widget .monaco-list-row');
+    await fixes.first().waitFor({ timeout: 15_000 });
+    const labels = (await fixes.allInnerTexts()).map((t) => t.trim());
+    assert.ok(labels.includes('Show Events for Deployment/cart') && labels.includes('Show Timeline for Deployment/cart'), labels.join(' | '));
+    await fixes.filter({ hasText: 'Show Timeline for Deployment/cart' }).first().click();
+    await new TimelinePage(page).tab('Timeline: Deployment/cart').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'manifests-6-quick-fix-timeline');
+    await page.keyboard.press('Control+W');
   });
 
   it('shows the newest events as plain text when the pointer rests on the resource header', async () => {

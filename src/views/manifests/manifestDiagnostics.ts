@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../../common/commandIds';
 import { Disposable, toDisposable } from '../../common/lifecycle';
 import { warningMessage } from '../../model/manifests/manifestText';
+import { Slice, yieldToEventLoop } from '../../model/slices';
 import type { ManifestService } from '../../services/manifestService';
 import { diagnosticSource, resourceArguments, toRange } from './manifestRanges';
 
@@ -34,35 +35,64 @@ export class ManifestDiagnostics extends Disposable implements vscode.CodeAction
     this.update([...new Set([...this.shown.keys(), ...[...this.manifests.index.entries()].map(([p]) => p)])]);
   }
 
+  /** Files waiting for their Problems entries to be made again (a workspace's worth at once is done in slices). */
+  private pending = new Set<string>();
+  private draining = false;
+
   private update(files: Iterable<string>): void {
-    const now = Date.now();
-    const source = diagnosticSource(this.connection.context);
-    for (const path of files) {
-      const uri = this.manifests.uri(path);
-      const diagnostics: vscode.Diagnostic[] = [];
-      if (uri && this.enabled()) {
-        this.manifests.resources(uri).forEach((r, i) => {
-          for (const w of this.manifests.statusOf(uri, i, now).warnings) {
-            const d = new vscode.Diagnostic(toRange(r.nameSpan), warningMessage(w, this.manifests.liveNames(uri, i), now), vscode.DiagnosticSeverity.Warning);
-            d.source = source;
-            d.code = w.reason;
-            diagnostics.push(d);
-          }
-        });
+    for (const f of files) this.pending.add(f);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.pending.size && !this.isDisposed) {
+        const now = Date.now();
+        const source = diagnosticSource(this.connection.context);
+        const entries: [vscode.Uri, vscode.Diagnostic[]][] = [];
+        const slice = new Slice();
+        for (const path of this.pending) {
+          this.pending.delete(path);
+          const set = this.entry(path, now, source);
+          if (set) entries.push(set);
+          if (slice.spent()) break;
+        }
+        if (entries.length) this.collection.set(entries);
+        if (this.pending.size) await yieldToEventLoop();
       }
-      const words = diagnostics.map((d) => `${d.range.start.line}:${d.message}:${d.source ?? ''}`).join('\n');
-      const before = this.shown.get(path);
-      if ((before?.words ?? '') === words) continue;
-      if (!uri || !diagnostics.length) {
-        // A file no longer indexed is cleared where it was shown.
-        this.shown.delete(path);
-        const where = uri ?? before?.uri;
-        if (where) this.collection.delete(where);
-        continue;
-      }
-      this.shown.set(path, { words, uri });
-      this.collection.set(uri, diagnostics);
+    } finally {
+      this.draining = false;
     }
+  }
+
+  /** A file's entries made again: what to set, or undefined when nothing changed (or it was cleared). */
+  private entry(path: string, now: number, source: string): [vscode.Uri, vscode.Diagnostic[]] | undefined {
+    const uri = this.manifests.uri(path);
+    const diagnostics: vscode.Diagnostic[] = [];
+    if (uri && this.enabled()) {
+      this.manifests.resources(uri).forEach((r, i) => {
+        if (!this.manifests.status.hasEvents(path, i)) return;
+        for (const w of this.manifests.statusOf(uri, i, now).warnings) {
+          const d = new vscode.Diagnostic(toRange(r.nameSpan), warningMessage(w, this.manifests.liveNames(uri, i), now), vscode.DiagnosticSeverity.Warning);
+          d.source = source;
+          d.code = w.reason;
+          diagnostics.push(d);
+        }
+      });
+    }
+    const words = diagnostics.map((d) => `${d.range.start.line}:${d.message}:${d.source ?? ''}`).join('\n');
+    const before = this.shown.get(path);
+    if ((before?.words ?? '') === words) return undefined;
+    if (!uri || !diagnostics.length) {
+      // A file no longer indexed is cleared where it was shown.
+      this.shown.delete(path);
+      const where = uri ?? before?.uri;
+      if (where) this.collection.delete(where);
+      return undefined;
+    }
+    this.shown.set(path, { words, uri });
+    return [uri, diagnostics];
   }
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
