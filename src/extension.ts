@@ -102,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     ...registerManifestCommands(manifests, navigation),
     ...registerSearchCommands(store, inputs, navigation),
     ...registerNotificationCommands(notifier),
-    ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows, manifestObjects: (u, i) => manifestObject(manifests, u, i)?.objects }),
+    ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows, manifestObjects: (u, i, r) => manifestObject(manifests, u, i, r)?.objects }),
     ...yaml.disposables,
     settings.onDidChange((before, after) => {
       if (before.groupBy !== after.groupBy || before.maxChildren !== after.maxChildren) tree.setOptions({ groupBy: after.groupBy, maxChildren: after.maxChildren });

@@ -12,15 +12,18 @@ import type { NavigationService } from '../services/navigationService';
 const NEEDS = 'needs a manifest document and a resource in it (its CodeLens or a Problems entry passes them).';
 
 /** The resource a command was given, as the object to show and the objects it owns that have events. */
-export function manifestObject(manifests: ManifestService, uriText: unknown, index: unknown): { ref: ObjectRef; objects: readonly InvolvedObject[] } | undefined {
+export function manifestObject(manifests: ManifestService, uriText: unknown, index: unknown, reason?: unknown): { ref: ObjectRef; objects: readonly InvolvedObject[] } | undefined {
   if (typeof uriText !== 'string' || typeof index !== 'number') return undefined;
   const uri = vscode.Uri.parse(uriText, true);
   const names = manifests.liveNames(uri, index);
   if (!names.length) return undefined;
-  const { objects } = manifests.statusOf(uri, index);
-  const own = objects.find((o) => names.some((n) => n.kind === o.kind && n.name === o.name));
+  const status = manifests.statusOf(uri, index);
+  // A warning reason named: the object it is about comes first.
+  const about = typeof reason === 'string' ? status.warnings.find((w) => w.reason === reason)?.object : undefined;
+  const objects = about ? [about, ...status.objects.filter((o) => o.uid !== about.uid)] : status.objects;
+  const own = status.objects.find((o) => names.some((n) => n.kind === o.kind && n.name === o.name));
   const name = own ? { kind: own.kind, name: own.name, namespace: own.namespace } : names[0];
-  const owned = objects.filter((o) => o !== own && o.uid).map((o) => o.uid);
+  const owned = status.objects.filter((o) => o !== own && o.uid).map((o) => o.uid);
   return { ref: { kind: name.kind, name: name.name, namespace: name.namespace || undefined, uid: own?.uid || undefined, ...(owned.length ? { owned } : {}) }, objects };
 }
 

@@ -33,8 +33,8 @@ export interface TimelineDeps {
   readonly navigation: NavigationService;
   readonly logger: Logger;
   readonly selection: () => readonly unknown[];
-  /** A manifest resource's objects with events (its own first), from the command's arguments. */
-  readonly manifestObjects: (uriText: unknown, index: unknown) => readonly InvolvedObject[] | undefined;
+  /** A manifest resource's objects with events (the one a warning reason is about first, else its own), from the command's arguments. */
+  readonly manifestObjects: (uriText: unknown, index: unknown, reason: unknown) => readonly InvolvedObject[] | undefined;
 }
 
 export function registerTimelineCommands(d: TimelineDeps): vscode.Disposable[] {
@@ -76,8 +76,8 @@ export function registerTimelineCommands(d: TimelineDeps): vscode.Disposable[] {
       const group = node instanceof EventNode ? node.parent : node;
       open({ kind: 'object', key: group.key, object: group.object });
     }, 'Pick an object in the Events view first.'),
-    vscode.commands.registerCommand(Commands.showManifestTimeline, (uriText?: unknown, index?: unknown) => {
-      const objects = d.manifestObjects(uriText, index);
+    vscode.commands.registerCommand(Commands.showManifestTimeline, (uriText?: unknown, index?: unknown, reason?: unknown) => {
+      const objects = d.manifestObjects(uriText, index, reason);
       if (!objects) return void vscode.window.showErrorMessage('Show Timeline for This Manifest Resource needs a manifest document and a resource in it (a Problems entry passes them).');
       const object = objects[0];
       if (!object) return void vscode.window.showInformationMessage('No events are stored about this resource yet.');

@@ -184,7 +184,7 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
     await v.runCommand('Kubernetes Events: Clear Filters');
   });
 
-  it("offers Show Events and Show Timeline as the Problems entry's quick fixes; the timeline opens on the Deployment", async () => {
+  it("offers Show Events and Show Timeline as the Problems entry's quick fixes; the timeline opens on the crash-looping pod", async () => {
     await openFile('deploy/cart.yaml');
     await page.keyboard.press('Control+G');
     await v.type(':5:9');
@@ -193,9 +193,12 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
     const fixes = page.locator('.action-widget .monaco-list-row');
     await fixes.first().waitFor({ timeout: 15_000 });
     const labels = (await fixes.allInnerTexts()).map((t) => t.trim());
-    assert.ok(labels.includes('Show Events for Deployment/cart') && labels.includes('Show Timeline for Deployment/cart'), labels.join(' | '));
-    await fixes.filter({ hasText: 'Show Timeline for Deployment/cart' }).first().click();
-    await new TimelinePage(page).tab('Timeline: Deployment/cart').waitFor({ timeout: 30_000 });
+    assert.ok(labels.includes('Show Events for Deployment/cart'), labels.join(' | '));
+    assert.ok(labels.some((l) => /^Show Timeline for Pod\/cart-[a-z0-9]+-[a-z0-9]+$/.test(l)), labels.join(' | '));
+    await fixes.filter({ hasText: /^Show Timeline for Pod\/cart-/ }).first().click();
+    const timeline = new TimelinePage(page);
+    await timeline.tab(/^Timeline: Pod\/cart-/).waitFor({ timeout: 30_000 });
+    await eventually('the pod\'s BackOff on the timeline', async () => (await timeline.counts()).warnings > 0);
     await screenshot(page, 'manifests-6-quick-fix-timeline');
     await page.keyboard.press('Control+W');
   });

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../../common/commandIds';
 import { Disposable, toDisposable } from '../../common/lifecycle';
+import { oneLine } from '../../model/displayText';
 import { warningMessage } from '../../model/manifests/manifestText';
 import { Slice, yieldToEventLoop } from '../../model/slices';
 import type { ManifestService } from '../../services/manifestService';
@@ -95,25 +96,32 @@ export class ManifestDiagnostics extends Disposable implements vscode.CodeAction
     return [uri, diagnostics];
   }
 
+  /**
+   * Each entry's quick fixes: the resource's events in the Events view (with what it owns),
+   * and the timeline of the object the warning is about (a Deployment's pod, say).
+   */
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const resources = this.manifests.resources(document.uri);
-    const actions: vscode.CodeAction[] = [];
-    const done = new Set<number>();
+    const actions = new Map<string, vscode.CodeAction>();
+    const add = (title: string, command: string, args: unknown[], d: vscode.Diagnostic) => {
+      const known = actions.get(title);
+      if (known) return void known.diagnostics?.push(d);
+      const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+      action.command = { title, command, arguments: args };
+      action.diagnostics = [d];
+      actions.set(title, action);
+    };
     for (const d of context.diagnostics) {
       if (!d.source?.startsWith(diagnosticSource(undefined))) continue;
       const index = resources.findIndex((r) => toRange(r.nameSpan).isEqual(d.range));
-      if (index < 0 || done.has(index)) continue;
-      done.add(index);
+      if (index < 0) continue;
       const r = resources[index];
       const args = resourceArguments(document.uri, index);
-      const events = new vscode.CodeAction(`Show Events for ${r.kind}/${r.name}`, vscode.CodeActionKind.QuickFix);
-      events.command = { title: events.title, command: Commands.showManifestEvents, arguments: args };
-      events.diagnostics = [d];
-      const timeline = new vscode.CodeAction(`Show Timeline for ${r.kind}/${r.name}`, vscode.CodeActionKind.QuickFix);
-      timeline.command = { title: timeline.title, command: Commands.showManifestTimeline, arguments: args };
-      timeline.diagnostics = [d];
-      actions.push(events, timeline);
+      add(`Show Events for ${r.kind}/${r.name}`, Commands.showManifestEvents, args, d);
+      const warning = this.manifests.statusOf(document.uri, index).warnings.find((w) => w.reason === d.code);
+      const about = warning ? `${warning.object.kind}/${oneLine(warning.object.name)}` : `${r.kind}/${r.name}`;
+      add(`Show Timeline for ${about}`, Commands.showManifestTimeline, [...args, warning?.reason], d);
     }
-    return actions;
+    return [...actions.values()];
   }
 }
