@@ -144,7 +144,9 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
       const restarts = p.status?.containerStatuses?.[0]?.restartCount ?? 0;
       const g = groupsOf('Pod', namespace, (n) => n === name)[0];
       const started = g && eventsOf(g, 'Started')[0];
-      return restarts >= 2 && started?.count === restarts + 1 ? { p, g, restarts } : undefined;
+      const created = g && eventsOf(g, 'Created')[0];
+      // Read together: the next restart's Created can come between reading the pod and its events.
+      return restarts >= 2 && started?.count === restarts + 1 && created?.count === restarts + 1 ? { p, g, restarts } : undefined;
     }, 90_000);
     const status = restarted.p.status?.containerStatuses?.[0];
     assert.equal(status?.lastState?.terminated?.exitCode, 1);
