@@ -98,6 +98,8 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
   /** Quick Open (Ctrl+P), the file's name, Enter: the editor shows it. */
   async function openFile(relative: string): Promise<void> {
     await page.keyboard.press('Control+P');
+    // Quick Open, not a hidden Go to Line left from an earlier test.
+    await page.locator('.quick-input-widget:visible input').waitFor({ timeout: 10_000 });
     await v.type(relative);
     const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relative) }).filter({ hasText: path.dirname(relative) === '.' ? '' : path.dirname(relative) }).first();
     await pick.waitFor({ timeout: 15_000 });
@@ -200,7 +202,7 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
     await timeline.tab(/^Timeline: Pod\/cart-/).waitFor({ timeout: 30_000 });
     await eventually('the pod\'s BackOff on the timeline', async () => (await timeline.counts()).warnings > 0);
     await screenshot(page, 'manifests-6-quick-fix-timeline');
-    await page.keyboard.press('Control+W');
+    await timeline.close(/^Timeline: Pod\/cart-/);
   });
 
   it('shows the newest events as plain text when the pointer rests on the resource header', async () => {

@@ -22,6 +22,17 @@ export class TimelinePage {
     return this.page.locator('.editor-group-container .tab', { hasText: title }).first();
   }
 
+  /**
+   * Closes the panel by its tab's close button. A key pressed while the webview has the focus
+   * reaches the workbench only through the webview's forwarding, so a shortcut can miss.
+   */
+  async close(title: string | RegExp): Promise<void> {
+    const tab = this.tab(title);
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached', timeout: 15_000 });
+  }
+
   async summary(): Promise<string> {
     return (await this.frame().locator('#summary').textContent()) ?? '';
   }

@@ -40,8 +40,17 @@ export class ClusterExplorerPage {
     if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
   }
 
-  /** Expands each row of the path but the last, and returns the last. */
+  /**
+   * Expands each row of the path but the last, and returns the last. The tree is scrolled to
+   * its top first, as a person would: it keeps where it was scrolled to, and a row scrolled out
+   * of the pane is not drawn.
+   */
   async rowAt(...path: (string | RegExp)[]): Promise<Locator> {
+    const box = await this.tree().boundingBox();
+    if (box) {
+      await this.page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 40));
+      await this.page.mouse.wheel(0, -100_000);
+    }
     let row: Locator | undefined;
     for (const [i, label] of path.entries()) {
       row = this.row(i + 1, label);
