@@ -149,7 +149,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
       return restarts >= 2 && started?.count === restarts + 1 && created?.count === restarts + 1 ? { p, g, restarts } : undefined;
     }, 90_000);
     const status = restarted.p.status?.containerStatuses?.[0];
-    assert.equal(status?.lastState?.terminated?.exitCode, 1);
+    assert.equal(status?.lastState?.terminated?.exitCode, 2);
     assert.equal(status?.lastState?.terminated?.reason, 'Error');
     assert.equal(eventsOf(restarted.g, 'Created')[0].count, restarted.restarts + 1);
     const present = restarted.g.events.find((e) => e.reason === 'Pulled' && e.message.endsWith('already present on machine'));
@@ -171,7 +171,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     assert.equal(pods.length, 2);
     for (const p of pods) {
       assert.equal(p.status?.phase, 'Failed');
-      assert.equal(p.status?.containerStatuses?.[0]?.state?.terminated?.exitCode, 1);
+      assert.equal(p.status?.containerStatuses?.[0]?.state?.terminated?.exitCode, 2);
       assert.ok(created.some((e) => e.message === `Created pod: ${p.metadata?.name}`));
       const g = groupsOf('Pod', namespace, (n) => n === p.metadata?.name)[0];
       assert.ok(g && eventsOf(g, 'Started').length === 1, `${p.metadata?.name} started once before it failed`);

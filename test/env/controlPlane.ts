@@ -1,7 +1,8 @@
 // A real Kubernetes control plane on loopback for tests and `npm start`: etcd,
 // kube-apiserver, kube-controller-manager and kube-scheduler built from the Go module
-// proxy (build-control-plane.sh), with generated PKI and RBAC on, and KWOK (kwok.ts) as
-// the kubelet of simulated nodes.
+// proxy (build-control-plane.sh), with generated PKI and RBAC on, KWOK (kwok.ts) as
+// the kubelet of simulated nodes, and the writer of their containers' steady log
+// (steadyLogWriter.ts).
 // controlPlaneCli.ts starts and stops it from the shell.
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -9,14 +10,17 @@ import * as https from 'node:https';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { kwokArgs, kwokBinary, kwokEnv, kwokHealthy } from './kwok';
+import { kwokLogFile } from './kwokLogs';
 import { generatePki, kubeconfigYaml, type ClientIdentity } from './pki';
 import { freePort } from './ports';
 
 import { repoRoot } from './paths';
 
 /** The components, in start order. */
-export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kwok';
-const COMPONENTS: readonly Component[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kwok'];
+export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kwok' | 'log-writer';
+const COMPONENTS: readonly Component[] = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kwok', 'log-writer'];
+/** The steady log's writer, as `node esbuild.js --tests` builds it (it runs with this process's Node). */
+const LOG_WRITER_SCRIPT = path.join(repoRoot, 'out', 'test', 'env', 'steadyLogWriter.js');
 
 /** How long a component may take to become healthy before start fails. */
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -34,6 +38,8 @@ const ADMIN: ClientIdentity = { file: 'admin', user: 'kev-admin', groups: ['syst
 const LIMITED: ClientIdentity = { file: 'limited', user: 'kev-limited', groups: [] };
 const CONTROLLER_MANAGER: ClientIdentity = { file: 'controller-manager', user: 'system:kube-controller-manager', groups: [] };
 const SCHEDULER: ClientIdentity = { file: 'scheduler', user: 'system:kube-scheduler', groups: [] };
+/** The apiserver's identity towards kubelets (KWOK), named and grouped as kubeadm's apiserver-kubelet-client. */
+const APISERVER_KUBELET_CLIENT: ClientIdentity = { file: 'apiserver-kubelet-client', user: 'kube-apiserver-kubelet-client', groups: ['kubeadm:cluster-admins'] };
 /** The static token of user kev-exec (system:masters), handed out by the exec-plugin test's plugin. */
 export const EXEC_TOKEN = 'kev-exec-token-0123456789abcdef';
 /** Static tokens of more users, for the kubeconfig tests: kev-token (system:masters) and kev-token-file (system:masters). */
@@ -157,7 +163,7 @@ export class ControlPlane {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
     const pki = path.join(dir, 'pki');
-    generatePki(pki, [ADMIN, LIMITED, CONTROLLER_MANAGER, SCHEDULER, IMPERSONATOR], [APISERVER_ALT_NAME]);
+    generatePki(pki, [ADMIN, LIMITED, CONTROLLER_MANAGER, SCHEDULER, IMPERSONATOR, APISERVER_KUBELET_CLIENT], [APISERVER_ALT_NAME]);
     const ports = {
       etcd: await freePort(),
       etcdPeer: await freePort(),
@@ -247,6 +253,12 @@ export class ControlPlane {
           '--authorization-mode=RBAC',
           // The loopback address cannot back the `kubernetes` Service's endpoints.
           '--endpoint-reconciler-type=none',
+          // Kubelets (KWOK's server) as kubeadm sets them up: reached at the node's InternalIP,
+          // their serving certificates checked against the cluster CA, and kubeadm's client
+          // certificate for the apiserver (KWOK does not ask for one; a kubelet would).
+          '--kubelet-preferred-address-types=InternalIP,ExternalIP,Hostname',
+          `--kubelet-certificate-authority=${p('ca.crt')}`,
+          `--kubelet-client-certificate=${p(`${APISERVER_KUBELET_CLIENT.file}.crt`)}`, `--kubelet-client-key=${p(`${APISERVER_KUBELET_CLIENT.file}.key`)}`,
           '--allow-privileged=true', '--profiling=false', '--v=1',
         ];
       case 'kube-controller-manager': {
@@ -274,6 +286,8 @@ export class ControlPlane {
       }
       case 'kwok':
         return kwokArgs(dir, this.state.adminKubeconfig, ports.kwok);
+      case 'log-writer':
+        return [LOG_WRITER_SCRIPT, kwokLogFile(dir, 'steady')];
     }
   }
 
@@ -295,14 +309,17 @@ export class ControlPlane {
       case 'kube-scheduler':
         return (await httpsStatus(`https://127.0.0.1:${ports.scheduler}/healthz`)) === 200;
       case 'kwok':
-        return kwokHealthy(ports.kwok);
+        return kwokHealthy(ports.kwok, path.join(dir, 'pki', 'ca.crt'));
+      case 'log-writer':
+        // Its backlog is written: the steady log has lines for KWOK to serve.
+        return fs.existsSync(kwokLogFile(dir, 'steady')) && fs.statSync(kwokLogFile(dir, 'steady')).size > 0;
     }
   }
 
   /** Starts one component (in its own process group) and waits until it is healthy. */
   async startComponent(component: Component): Promise<void> {
     const log = fs.openSync(path.join(this.state.dir, 'logs', `${component}.log`), 'a');
-    const bin = component === 'kwok' ? this.state.kwokBin : path.join(this.state.binDir, component);
+    const bin = component === 'kwok' ? this.state.kwokBin : component === 'log-writer' ? process.execPath : path.join(this.state.binDir, component);
     const env = component === 'kwok' ? kwokEnv(this.state.dir) : process.env;
     const child = spawn(bin, this.args(component), { detached: true, stdio: ['ignore', log, log], env });
     fs.closeSync(log);
@@ -375,9 +392,9 @@ export class ControlPlane {
     return res.json();
   }
 
-  /** Stops KWOK and the controllers together, then the apiserver, then etcd. */
+  /** Stops KWOK, the log writer and the controllers together, then the apiserver, then etcd. */
   async stop(): Promise<void> {
-    await Promise.all([this.stopComponent('kwok'), this.stopComponent('kube-scheduler'), this.stopComponent('kube-controller-manager')]);
+    await Promise.all([this.stopComponent('log-writer'), this.stopComponent('kwok'), this.stopComponent('kube-scheduler'), this.stopComponent('kube-controller-manager')]);
     await this.stopComponent('kube-apiserver');
     await this.stopComponent('etcd');
   }

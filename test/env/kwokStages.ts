@@ -17,8 +17,6 @@ export const CRASH_LABEL = `${SIM}/crash`;
 export const RUN_SECONDS_ANNOTATION = `${SIM}/run-seconds`;
 /** Pod annotation KWOK keeps: how many back-off events it has recorded for the pod (their count). */
 export const BACKOFF_EVENTS_ANNOTATION = `${SIM}/backoff-events`;
-/** Node annotation: the node's InternalIP. */
-export const NODE_IP_ANNOTATION = `${SIM}/internal-ip`;
 /** The annotation KWOK's convention puts on nodes it manages, and the taint that keeps other pods off them. */
 export const KWOK_NODE_KEY = 'kwok.x-k8s.io/node';
 export const KWOK_NODE_VALUE = 'fake';
@@ -223,7 +221,7 @@ const STOPPED_ENTRY = `- name: {{ $target | Quote }}
   restartCount: {{ $restarts }}`;
 
 /** The target's entry once its running container exited with EXIT_CODE (REASON); its last state stays. */
-const terminatedEntry = (exitCode: 0 | 1, reason: 'Completed' | 'Error') => `${STOPPED_ENTRY}
+const terminatedEntry = (exitCode: 0 | 2, reason: 'Completed' | 'Error') => `${STOPPED_ENTRY}
   state:
     terminated:
       exitCode: ${exitCode}
@@ -315,7 +313,7 @@ const runTime = (fromMs: number, toMs: number): Delay => ({
   jitterDurationFrom: { jq: { expression: `.metadata.annotations["${RUN_SECONDS_ANNOTATION}"] // empty | "\\(tonumber * 1.3)s"` } },
 });
 
-/** A chaos container exits with code 1. A pod that restarts stays Running; one that does not (Job pods) fails. */
+/** A chaos container exits with code 2 (as a Go program does on a panic). A pod that restarts stays Running; one that does not (Job pods) fails. */
 const podCrash = stage('Pod', 'kev-pod-container-crash', [
   notDeleting,
   is(`.status.phase == "Running" and (${crashLabel} as $c | ${statuses} | select(.name == $c and .state.running != null)] | length > 0)`),
@@ -325,7 +323,7 @@ const podCrash = stage('Pod', 'kev-pod-container-crash', [
 phase: Failed
 {{- end }}
 ${readyConditions('false')}
-${replaceTarget(terminatedEntry(1, 'Error'))}`),
+${replaceTarget(terminatedEntry(2, 'Error'))}`),
 ]);
 
 /** A Job pod's containers finish their work: exit code 0, the pod Succeeded. */
@@ -484,7 +482,11 @@ export interface NodeMachine {
   readonly pods: number;
 }
 
-/** The kubelet registers the node: capacity, addresses, node info, and Ready False for a moment. */
+/**
+ * The kubelet registers the node: capacity, addresses, node info, and Ready False for a moment.
+ * Its InternalIP and kubelet port are KWOK's server (--node-ip, --node-port), which the
+ * apiserver calls for the node's pods' logs.
+ */
 const nodeRegister = (machine: NodeMachine) => stage('Node', 'kev-node-register', [
   absent('.metadata.deletionTimestamp'),
   { key: '[.status.conditions[]? | select(.type == "Ready")] | length', operator: 'In', values: ['0'] },
@@ -493,12 +495,11 @@ const nodeRegister = (machine: NodeMachine) => stage('Node', 'kev-node-register'
   ...PRESSURE_CONDITIONS.map(([, reason]) => apply(`${NODE_PRELUDE}${nodeEvent(reason.replace(/^Kubelet/, 'Node'), `printf "Node %s status is now: ${reason.replace(/^Kubelet/, 'Node')}" $node`)}`)),
   apply(`${NODE_PRELUDE}${nodeEvent('NodeAllocatableEnforced', '"Updated Node Allocatable limit across pods"')}`),
   statusPatch(`${NODE_PRELUDE}
-{{- $ip := index (default dict .metadata.annotations) "${NODE_IP_ANNOTATION}" | default NodeIP }}
 {{- $id := sha256sum $node }}
 ${nodeConditions(false)}
 addresses:
 - type: InternalIP
-  address: {{ $ip | Quote }}
+  address: {{ NodeIP | Quote }}
 - type: Hostname
   address: {{ $node | Quote }}
 capacity:
@@ -515,7 +516,7 @@ allocatable:
   hugepages-2Mi: "0"
 daemonEndpoints:
   kubeletEndpoint:
-    Port: 10250
+    Port: {{ NodePort }}
 nodeInfo:
   architecture: amd64
   operatingSystem: linux

@@ -1,5 +1,6 @@
 // Generates the control plane's PKI with the openssl CLI: one CA, the apiserver's
-// serving certificate, a client certificate per user, and the service-account key pair.
+// serving certificate, the kubelet's (KWOK's server) serving certificate, a client
+// certificate per user, and the service-account key pair.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -29,7 +30,16 @@ function signedCertificate(dir: string, file: string, subj: string, extensions: 
   openssl(['x509', '-req', '-in', `${file}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', VALIDITY_DAYS, '-extfile', `${file}.ext`, '-out', `${file}.crt`], dir);
 }
 
-/** Writes ca.*, apiserver.*, <identity>.*, sa.key and sa.pub into dir; extraNames go into the apiserver's certificate. */
+/**
+ * The kubelet's serving certificate (kubelet.crt, kubelet.key): KWOK serves every simulated
+ * node's kubelet API with it. The apiserver reaches a kubelet at its node's InternalIP, which
+ * is the loopback for every KWOK node, and checks the certificate against the plane's CA.
+ */
+export const KUBELET_SERVING = 'kubelet';
+/** Where every kubelet KWOK plays listens: KWOK's server, on the loopback. */
+export const KUBELET_ADDRESS = '127.0.0.1';
+
+/** Writes ca.*, apiserver.*, kubelet.*, <identity>.*, sa.key and sa.pub into dir; extraNames go into the apiserver's certificate. */
 export function generatePki(dir: string, clients: readonly ClientIdentity[], extraNames: readonly string[] = []): void {
   fs.mkdirSync(dir, { recursive: true });
   openssl(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key'], dir);
@@ -37,6 +47,8 @@ export function generatePki(dir: string, clients: readonly ClientIdentity[], ext
   signedCertificate(dir, 'apiserver', '/CN=kube-apiserver',
     'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n' +
     `subjectAltName=IP:127.0.0.1,IP:10.0.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc${extraNames.map((n) => `,DNS:${n}`).join('')}\n`);
+  signedCertificate(dir, KUBELET_SERVING, '/CN=kwok-kubelet',
+    `basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:${KUBELET_ADDRESS}\n`);
   for (const c of clients) {
     signedCertificate(dir, c.file, subject(c.user, c.groups), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n');
   }

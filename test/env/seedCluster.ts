@@ -10,13 +10,13 @@
 // with FailedScheduling, as on a cluster with no nodes.
 import { AppsV1Api, BatchV1Api, CoreV1Api, type KubeConfig, type V1Container, type V1Node, type V1PodTemplateSpec } from '@kubernetes/client-node';
 import { pollUntil } from '../support/wait';
-import { CRASH_LABEL, KWOK_NODE_KEY, KWOK_NODE_VALUE, NODE_IP_ANNOTATION, RUN_SECONDS_ANNOTATION } from './kwokStages';
+import { CRASH_LABEL, KWOK_NODE_KEY, KWOK_NODE_VALUE, RUN_SECONDS_ANNOTATION } from './kwokStages';
 
 /** Names of what the seed creates, for tests. */
 export const SEEDED = {
   nodes: ['kwok-node-1', 'kwok-node-2', 'kwok-node-3'],
   shop: { namespace: 'shop', web: 'web', api: 'api', db: 'db' },
-  payments: { namespace: 'payments', crashLoop: 'checkout', unschedulable: 'fraud-model' },
+  payments: { namespace: 'payments', crashLoop: 'checkout', crashContainer: 'checkout', unschedulable: 'fraud-model' },
   batch: { namespace: 'batch', failingJob: 'db-migrate', cronJob: 'report' },
   monitoring: { namespace: 'monitoring', daemonSet: 'node-exporter' },
   /** web's image before and after the rollout. */
@@ -33,7 +33,9 @@ function node(name: string, index: number): V1Node {
   return {
     metadata: {
       name,
-      annotations: { [KWOK_NODE_KEY]: KWOK_NODE_VALUE, [NODE_IP_ANNOTATION]: `10.89.0.${11 + index}` },
+      // No address of its own: KWOK and every kubelet it plays live on the loopback, so each
+      // node's InternalIP is 127.0.0.1 (KWOK's --node-ip), where the apiserver reaches it.
+      annotations: { [KWOK_NODE_KEY]: KWOK_NODE_VALUE },
       labels: {
         'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64',
         'node.kubernetes.io/instance-type': 'e2-standard-4', 'topology.kubernetes.io/region': 'local', 'topology.kubernetes.io/zone': zone,
@@ -95,7 +97,7 @@ export async function seedWorkloads(kc: KubeConfig): Promise<void> {
     namespace: shop.namespace,
     body: { metadata: { name: shop.db }, spec: { serviceName: shop.db, replicas: 2, selector: { matchLabels: { 'app.kubernetes.io/name': shop.db } }, template: template(shop.db, [container('postgres', 'postgres:16.4', '250m', '512Mi')]) } },
   });
-  await deployment(payments.namespace, payments.crashLoop, 2, template(payments.crashLoop, [container('checkout', 'ghcr.io/acme-shop/checkout:2.3.0')], { labels: { [CRASH_LABEL]: 'checkout' } }));
+  await deployment(payments.namespace, payments.crashLoop, 2, template(payments.crashLoop, [container(payments.crashContainer, 'ghcr.io/acme-shop/checkout:2.3.0')], { labels: { [CRASH_LABEL]: payments.crashContainer } }));
   await deployment(payments.namespace, payments.unschedulable, 1, template(payments.unschedulable, [container('model', 'ghcr.io/acme-shop/fraud-model:0.9.1', '1', '2Gi', { resources: { requests: { cpu: '1', memory: '2Gi', 'nvidia.com/gpu': '1' }, limits: { 'nvidia.com/gpu': '1' } } })]));
   await apps.createNamespacedDaemonSet({
     namespace: monitoring.namespace,
