@@ -54,11 +54,11 @@ interface Status {
 
 /**
  * A deadline over a piece of work: its signal aborts with a DeadlineError when the time is
- * up, or with the outer signal's reason when that aborts first.
+ * up, or with the outer signal's reason when that aborts first. Infinity sets none.
  */
 class Deadline {
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout | undefined;
   private readonly onOuterAbort: () => void;
 
   constructor(
@@ -66,7 +66,7 @@ class Deadline {
     what: string,
     private readonly outer?: AbortSignal,
   ) {
-    this.timer = setTimeout(() => this.controller.abort(new DeadlineError(`${what}: no complete answer within ${formatMs(ms)} (deadline over the whole request)`, ms)), ms);
+    if (Number.isFinite(ms)) this.timer = setTimeout(() => this.controller.abort(new DeadlineError(`${what}: no complete answer within ${formatMs(ms)} (deadline over the whole request)`, ms)), ms);
     this.onOuterAbort = () => this.controller.abort(abortReason(outer as AbortSignal));
     if (outer?.aborted) this.onOuterAbort();
     else outer?.addEventListener('abort', this.onOuterAbort, { once: true });

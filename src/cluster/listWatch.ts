@@ -108,6 +108,8 @@ export interface ListWatchOptions {
   readonly namespace?: string;
   /** A server-side field selector, e.g. `type=Warning`. */
   readonly fieldSelector?: string;
+  /** A server-side label selector, e.g. `app=web` (a workload's pods). */
+  readonly labelSelector?: string;
   readonly pageSize?: number;
   /** Overrides for tests: the watch timeout (s), the watchdog's grace (ms) and the silence limit (ms). */
   readonly watchTimeoutSeconds?: number;
@@ -243,6 +245,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
     if (this.options.fieldSelector) q.set('fieldSelector', this.options.fieldSelector);
+    if (this.options.labelSelector) q.set('labelSelector', this.options.labelSelector);
     return q.toString();
   }
 
