@@ -1,6 +1,7 @@
 // Bundles the extension into one CommonJS file for VS Code's Node extension host,
 // following VS Code's bundling guide, and the timeline webview's script into one browser
-// file in media/timeline (the only folder the webview may load from). `--production` minifies; `--watch` rebuilds
+// file in media/timeline (the only folder the webview may load from), and the Diagnose
+// webview's into media/diagnose. `--production` minifies; `--watch` rebuilds
 // and logs in the form the esbuild problem matcher expects. `--tests` also bundles
 // the test suites into out/test (vscode and node_modules stay external).
 const esbuild = require('esbuild');
@@ -75,7 +76,8 @@ async function main() {
     logLevel: watch ? 'silent' : 'warning',
     plugins: watch ? [problemMatcherPlugin] : [],
   };
-  const builds = [extension, timeline];
+  const diagnose = { ...timeline, entryPoints: ['src/views/diagnose/webview/main.ts'], outfile: 'media/diagnose/diagnose.js' };
+  const builds = [extension, timeline, diagnose];
   if (tests) {
     // A test file that was deleted must not keep running from an old build.
     if (!watch) fs.rmSync(path.join(__dirname, 'out', 'test'), { recursive: true, force: true });

@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import type { KubernetesEventsApi, Parts } from './api';
 import { registerConnectionCommands } from './commands/connection';
+import { Diagnoser, registerDiagnoseCommands, type DiagnoseDeps } from './commands/diagnose';
 import { registerExportCommands, writeExport } from './commands/export';
 import { registerFilterCommands } from './commands/filters';
-import { manifestObject, registerManifestCommands } from './commands/manifests';
+import { manifestObject, manifestTarget, registerManifestCommands } from './commands/manifests';
 import { registerNotificationCommands } from './commands/notifications';
 import { registerRecordCommands } from './commands/record';
 import { registerSearchCommands } from './commands/search';
@@ -88,6 +89,8 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const manifests = own(new ManifestService(store, owners, connection, settings, logger));
   own(new ManifestSurfaces(manifests, connection, settings));
   const rows = () => selection.selection;
+  const diagnoseDeps: DiagnoseDeps = { extensionUri: context.extensionUri, connection, store, owners, logger, selection: rows, manifestObject: (u, i, r) => manifestTarget(manifests, u, i, r) };
+  const diagnoser = new Diagnoser(diagnoseDeps);
   const yaml = registerYamlCommands({ connection, logger, settings, store, tree, selection: rows });
   context.subscriptions.push(
     vscode.window.registerFileDecorationProvider(new RowDecorationProvider()),
@@ -103,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     ...registerSearchCommands(store, inputs, navigation),
     ...registerNotificationCommands(notifier),
     ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows, manifestObjects: (u, i, r) => manifestObject(manifests, u, i, r)?.objects }),
+    ...registerDiagnoseCommands(diagnoser, diagnoseDeps),
     ...yaml.disposables,
     settings.onDidChange((before, after) => {
       if (before.groupBy !== after.groupBy || before.maxChildren !== after.maxChildren) tree.setOptions({ groupBy: after.groupBy, maxChildren: after.maxChildren });
@@ -119,7 +123,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   void sink.setWanted(s0.sinkEnabled);
   void connection.refresh();
   // Optional: the Kubernetes extension's explorer menus and kubeconfig, when it is installed.
-  connectKubernetesExtension({ connection, navigation, recordInput }).then(
+  connectKubernetesExtension({ connection, navigation, recordInput, diagnose: (o) => void diagnoser.open(o) }).then(
     (d) => context.subscriptions.push(...d),
     (e: Error) => logger.error(e, 'Cannot use the Kubernetes extension'),
   );

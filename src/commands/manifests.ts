@@ -27,6 +27,21 @@ export function manifestObject(manifests: ManifestService, uriText: unknown, ind
   return { ref: { kind: name.kind, name: name.name, namespace: name.namespace || undefined, uid: own?.uid || undefined, ...(owned.length ? { owned } : {}) }, objects };
 }
 
+/**
+ * The one object Diagnose opens for a resource: with a warning reason, the object the warning
+ * is about (a Deployment's pod, say); else the resource's own object.
+ */
+export function manifestTarget(manifests: ManifestService, uriText: unknown, index: unknown, reason?: unknown): InvolvedObject | undefined {
+  const found = manifestObject(manifests, uriText, index, reason);
+  if (!found) return undefined;
+  const uri = vscode.Uri.parse(uriText as string, true);
+  const apiVersion = manifests.resources(uri)[index as number]?.apiVersion ?? 'v1';
+  if (typeof reason === 'string' && found.objects[0]) return found.objects[0];
+  const own = found.objects.find((o) => o.uid && o.uid === found.ref.uid);
+  if (own) return { ...own, apiVersion: own.apiVersion || apiVersion };
+  return { kind: found.ref.kind, name: found.ref.name, namespace: found.ref.namespace ?? '', apiVersion, uid: '', fieldPath: '' };
+}
+
 export function registerManifestCommands(manifests: ManifestService, navigation: NavigationService): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Commands.showManifestEvents, async (uriText?: unknown, index?: unknown) => {

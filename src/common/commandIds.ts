@@ -30,14 +30,17 @@ export const Commands = {
   copyKubectlCommand: 'kubernetesEvents.copyKubectlCommand',
   showMore: 'kubernetesEvents.showMore',
   showTimelineForObject: 'kubernetesEvents.showTimelineForObject',
+  diagnose: 'kubernetesEvents.diagnose',
   // For other extensions and links: a typed object argument, validated.
   showEventsForObject: 'kubernetesEvents.showEventsForObject',
   // A manifest's CodeLens and its Problems entries' quick fixes: the document's uri and the resource's place in it.
   showManifestEvents: 'kubernetesEvents.showManifestEvents',
   showManifestTimeline: 'kubernetesEvents.showManifestTimeline',
+  diagnoseManifestResource: 'kubernetesEvents.diagnoseManifestResource',
   // The Kubernetes extension's Cluster Explorer rows.
   showEventsForExplorerResource: 'kubernetesEvents.showEventsForExplorerResource',
   recordEventOnExplorerResource: 'kubernetesEvents.recordEventOnExplorerResource',
+  diagnoseExplorerResource: 'kubernetesEvents.diagnoseExplorerResource',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

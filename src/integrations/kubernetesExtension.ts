@@ -9,6 +9,7 @@ import { findResourceKind, objectPath } from '../cluster/discovery';
 import { Commands } from '../common/commandIds';
 import type { ObjectSummary } from '../model/recordRequest';
 import type { ConnectionService } from '../services/connectionService';
+import type { DiagnoseTarget } from '../services/diagnoseSession';
 import type { NavigationService } from '../services/navigationService';
 import type { RecordEventInput } from '../views/recordEventInput';
 
@@ -94,6 +95,8 @@ export interface KubernetesExtensionDeps {
   readonly connection: ConnectionService;
   readonly navigation: NavigationService;
   readonly recordInput: RecordEventInput;
+  /** Opens Diagnose on an object of the view's cluster. */
+  readonly diagnose: (o: DiagnoseTarget) => void;
 }
 
 export async function connectKubernetesExtension(d: KubernetesExtensionDeps): Promise<vscode.Disposable[]> {
@@ -140,6 +143,13 @@ export async function connectKubernetesExtension(d: KubernetesExtensionDeps): Pr
       if (!node) return notFound();
       const o = await objectOf(node, 'record an event on');
       return o && d.recordInput.recordOn(o);
+    }),
+    vscode.commands.registerCommand(Commands.diagnoseExplorerResource, async (target?: unknown) => {
+      const node = await resourceOf(target);
+      if (!node) return notFound();
+      const o = await objectOf(node, 'diagnose');
+      if (o) d.diagnose({ kind: o.kind, name: o.metadata.name, namespace: o.metadata.namespace ?? '', apiVersion: o.apiVersion, uid: o.metadata.uid });
+      return undefined;
     }),
   );
   if (!installed) return disposables;

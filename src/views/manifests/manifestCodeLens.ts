@@ -1,10 +1,12 @@
 // A CodeLens above each manifest resource: `2 warnings · 17 events · 1m ago`, or
 // `not in <context>`; a click shows its events (rolled up for a workload) in the Events view.
+// Beside it, for a pod or a workload that is in the cluster, `Diagnose`.
 import * as vscode from 'vscode';
 import type { Presence } from '../../cluster/objectPresence';
 import { Commands } from '../../common/commandIds';
 import { Emitter } from '../../common/emitter';
 import { Disposable, toDisposable } from '../../common/lifecycle';
+import { isWorkloadKind } from '../../model/diagnose/workloadStatus';
 import { lensTitle, type LensPresence } from '../../model/manifests/manifestText';
 import type { ManifestService } from '../../services/manifestService';
 import { resourceArguments } from './manifestRanges';
@@ -17,6 +19,7 @@ class ResourceLens extends vscode.CodeLens {
     range: vscode.Range,
     readonly uri: vscode.Uri,
     readonly index: number,
+    readonly diagnose = false,
   ) {
     super(range);
   }
@@ -45,13 +48,31 @@ export class ManifestCodeLens extends Disposable implements vscode.CodeLensProvi
     this.changed.fire();
   }
 
-  provideCodeLenses(document: vscode.TextDocument): ResourceLens[] {
+  async provideCodeLenses(document: vscode.TextDocument): Promise<ResourceLens[]> {
     if (!this.enabled()) return [];
-    return this.manifests.resources(document.uri).map((r, i) => new ResourceLens(new vscode.Range(r.span.startLine, 0, r.span.startLine, 0), document.uri, i));
+    const resources = this.manifests.resources(document.uri);
+    // Diagnose is offered only where it has something to show: a pod or a workload that the
+    // context has (the answers are cached, so asking again costs nothing).
+    const diagnosable = await Promise.all(
+      resources.map(async (r, i) => {
+        if (r.kind !== 'Pod' && !isWorkloadKind(r.kind)) return false;
+        const asked = this.manifests.presenceOf(document.uri, i);
+        return asked ? (await asked.catch(() => undefined))?.state === 'present' : false;
+      }),
+    );
+    return resources.flatMap((r, i) => {
+      const at = new vscode.Range(r.span.startLine, 0, r.span.startLine, 0);
+      const lens = new ResourceLens(at, document.uri, i);
+      return diagnosable[i] ? [lens, new ResourceLens(at, document.uri, i, true)] : [lens];
+    });
   }
 
   async resolveCodeLens(lens: ResourceLens): Promise<ResourceLens> {
     const r = this.manifests.resources(lens.uri)[lens.index];
+    if (lens.diagnose) {
+      lens.command = { title: 'Diagnose', tooltip: `Status, events and logs of ${r ? `${r.kind}/${r.name}` : 'this resource'}`, command: Commands.diagnoseManifestResource, arguments: resourceArguments(lens.uri, lens.index) };
+      return lens;
+    }
     const status = this.manifests.statusOf(lens.uri, lens.index);
     const asked = this.manifests.presenceOf(lens.uri, lens.index);
     const presence: LensPresence = asked ? toLens(await asked) : 'disconnected';

@@ -98,7 +98,7 @@ export class ManifestDiagnostics extends Disposable implements vscode.CodeAction
 
   /**
    * Each entry's quick fixes: the resource's events in the Events view (with what it owns),
-   * and the timeline of the object the warning is about (a Deployment's pod, say).
+   * and the timeline and Diagnose of the object the warning is about (a Deployment's pod, say).
    */
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const resources = this.manifests.resources(document.uri);
@@ -121,6 +121,7 @@ export class ManifestDiagnostics extends Disposable implements vscode.CodeAction
       const warning = this.manifests.statusOf(document.uri, index).warnings.find((w) => w.reason === d.code);
       const about = warning ? `${warning.object.kind}/${oneLine(warning.object.name)}` : `${r.kind}/${r.name}`;
       add(`Show Timeline for ${about}`, Commands.showManifestTimeline, [...args, warning?.reason], d);
+      add(`Diagnose ${about}`, Commands.diagnoseManifestResource, [...args, warning?.reason], d);
     }
     return [...actions.values()];
   }

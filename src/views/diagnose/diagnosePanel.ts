@@ -1,0 +1,247 @@
+// The Diagnose panel of one object: a webview with the timeline's strict content security
+// policy (its own script and stylesheet only, no command links, no forms), drawn from a
+// DiagnoseSession. State goes over at most every UPDATE_MS, log lines as they come in
+// batches, ages again every AGE_TICK_MS while it is shown. Copy, Save and the kubectl
+// command act on the host's side, never on text from the page.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { kubectlLogsCommand } from '../../cluster/podLogs';
+import { Disposable } from '../../common/lifecycle';
+import type { DiagnoseSession } from '../../services/diagnoseSession';
+import { conditionRows, containerRows, eventRows, logChoices, logHeader, podRows, shownLine, summaryOf } from './diagnoseText';
+import { parseWebviewMessage, type HostMessage, type StateMessage } from './protocol';
+
+export const DIAGNOSE_VIEW_TYPE = 'kubernetesEvents.diagnose';
+/** Changes are gathered this long into one message. */
+export const UPDATE_MS = 100;
+/** Ages are drawn again this often while the panel is shown. */
+export const AGE_TICK_MS = 5_000;
+/** Log lines sent in one message at most (the page keeps fewer still). */
+const MAX_LINES_PER_MESSAGE = 5_000;
+const MEDIA_FOLDER = ['media', 'diagnose'];
+
+export interface DiagnoseHost {
+  readonly extensionUri: vscode.Uri;
+  readonly context: string | undefined;
+  /** Opens (or shows) the panel of a pod of this workload. */
+  diagnosePod(namespace: string, name: string): void;
+  problem(text: string): void;
+}
+
+export class DiagnosePanel extends Disposable {
+  private readonly panel: vscode.WebviewPanel;
+  private ready = false;
+  private stateDue = true;
+  private sentGeneration = -1;
+  private sentLines = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly ticker: NodeJS.Timeout;
+  private timestamps = false;
+  private readonly closed = new vscode.EventEmitter<void>();
+  readonly onDidClose = this.closed.event;
+
+  constructor(
+    readonly session: DiagnoseSession,
+    private readonly host: DiagnoseHost,
+  ) {
+    super();
+    const media = vscode.Uri.joinPath(host.extensionUri, ...MEDIA_FOLDER);
+    const t = session.target;
+    this.panel = this._register(vscode.window.createWebviewPanel(DIAGNOSE_VIEW_TYPE, `Diagnose: ${t.kind}/${t.name}`, vscode.ViewColumn.Active, { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [media], retainContextWhenHidden: false }));
+    this.panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'events.svg');
+    this.panel.webview.html = html(this.panel.webview, media, `Diagnose: ${t.kind}/${t.name}`);
+    this._register(session);
+    this._register(this.panel.onDidDispose(() => this.dispose()));
+    this._register(this.panel.onDidChangeViewState((e) => {
+      if (!e.webviewPanel.visible) this.ready = false;
+    }));
+    this._register(this.panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
+    this._register(session.onDidChange((c) => {
+      if (c !== 'log' || !this.stateDue) this.stateDue = true;
+      this.flushSoon();
+    }));
+    this.ticker = setInterval(() => {
+      this.stateDue = true;
+      this.flushSoon();
+    }, AGE_TICK_MS);
+    void session.start();
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    clearTimeout(this.timer);
+    clearInterval(this.ticker);
+    super.dispose();
+    this.closed.fire();
+    this.closed.dispose();
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const m = parseWebviewMessage(raw);
+    if (!m) return this.host.problem('The Diagnose panel sent a message it should not have; it was ignored.');
+    const s = this.session;
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.sentGeneration = -1;
+        this.stateDue = true;
+        return this.flush();
+      case 'chooseLog':
+        return s.showLog(m.container, m.previous);
+      case 'loadMore':
+        return s.loadMore();
+      case 'timestamps':
+        this.timestamps = m.on;
+        this.stateDue = true;
+        this.flushSoon();
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(s.buffer.text(this.timestamps));
+        void vscode.window.setStatusBarMessage(`Copied ${s.buffer.length} log lines.`, 3000);
+        return;
+      case 'copyCommand': {
+        const command = this.kubectl();
+        if (!command) return;
+        await vscode.env.clipboard.writeText(command);
+        void vscode.window.setStatusBarMessage('Copied the kubectl logs command.', 3000);
+        return;
+      }
+      case 'save':
+        return this.save();
+      case 'diagnosePod':
+        return this.host.diagnosePod(s.target.namespace, m.pod);
+      case 'problem':
+        return this.host.problem(m.text);
+    }
+  }
+
+  private kubectl(): string | undefined {
+    const l = this.session.log;
+    if (!l) return undefined;
+    const t = this.session.target;
+    return kubectlLogsCommand({ namespace: t.namespace, pod: t.name, container: l.container }, { previous: l.previous, follow: l.following, tailLines: l.tailLines, timestamps: this.timestamps }, this.host.context);
+  }
+
+  private async save(): Promise<void> {
+    const l = this.session.log;
+    if (!l) return;
+    const t = this.session.target;
+    const name = `${t.name}-${l.container}${l.previous ? '-previous' : ''}.log`.replace(/[^A-Za-z0-9._-]+/g, '_');
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { Logs: ['log', 'txt'] }, title: `Save the whole ${l.previous ? 'previous ' : ''}log of ${l.container}` });
+    if (!target) return;
+    try {
+      const bytes = await this.session.saveLog(target.fsPath, this.timestamps);
+      void vscode.window.showInformationMessage(`Saved the log of ${l.container} (${bytes.toLocaleString('en-US')} bytes) to ${target.fsPath}.`);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Cannot save the log of ${l.container}: ${(e as Error).message}`);
+    }
+  }
+
+  private flushSoon(): void {
+    this.timer ??= setTimeout(() => this.flush(), UPDATE_MS);
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    if (this.isDisposed || !this.ready || !this.panel.visible) return;
+    if (this.stateDue) {
+      this.stateDue = false;
+      this.post(this.stateMessage(Date.now()));
+    }
+    const b = this.session.buffer;
+    const reset = b.generation !== this.sentGeneration;
+    if (reset) {
+      this.sentGeneration = b.generation;
+      this.sentLines = 0;
+    }
+    const fresh = b.since(this.sentLines);
+    this.sentLines = b.added;
+    if (!reset && fresh.length === 0) return;
+    const lines = fresh.slice(-MAX_LINES_PER_MESSAGE).map((l) => [l.timestamp, shownLine(l.text, l.droppedBytes)] as const);
+    this.post({ type: 'lines', reset, lines });
+  }
+
+  private stateMessage(now: number): StateMessage {
+    const s = this.session;
+    const t = s.target;
+    const st = s.status;
+    const summary = summaryOf(st);
+    const log = s.log;
+    const noLogs = s.noLogs;
+    return {
+      type: 'state',
+      title: `${t.kind}/${t.name}`,
+      subtitle: `${t.namespace ? `in ${t.namespace} · ` : ''}${this.host.context ?? ''}`,
+      summary: summary.text,
+      summaryWarn: summary.warn,
+      problem: st.problem,
+      containers: st.pod ? containerRows(st.pod, now) : undefined,
+      conditions: (st.pod?.conditions ?? st.workload?.conditions ?? st.conditions)?.length ? conditionRows(st.pod?.conditions ?? st.workload?.conditions ?? st.conditions ?? [], now) : undefined,
+      pods: st.pods ? podRows(st.pods) : undefined,
+      events: eventRows(s.events, now),
+      logs: s.isPod
+        ? {
+            choices: st.pod ? logChoices(st.pod, log) : [],
+            header: noLogs && !log ? '' : log ? logHeader(log) : 'Reading its status…',
+            problem: noLogs && !log ? noLogs : log?.problem,
+            canLoadMore: Boolean(log && !log.loading && !log.whole && !log.following),
+            kubectl: this.kubectl() ?? '',
+            timestamps: this.timestamps,
+          }
+        : undefined,
+    };
+  }
+
+  private post(m: HostMessage): void {
+    void this.panel.webview.postMessage(m);
+  }
+}
+
+/** The page: its own script and stylesheet only, by nonce and by the webview's source. */
+function html(webview: vscode.Webview, media: vscode.Uri, title: string): string {
+  const nonce = randomBytes(18).toString('base64');
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'diagnose.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'diagnose.css'));
+  const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>${esc(title)}</title>
+</head>
+<body>
+<header><h1 id="title"></h1><div id="subtitle"></div></header>
+<div id="summary" role="status"></div>
+<div id="problem" class="problem" role="alert" hidden></div>
+<section id="containers" hidden><h2>Containers</h2><table></table></section>
+<section id="pods" hidden><h2>Pods, worst first</h2><table></table></section>
+<section id="conditions" hidden><h2>Conditions</h2><table></table></section>
+<section id="eventsSection"><h2>Events</h2><div id="eventsNote"></div><section id="events"><table></table></section></section>
+<section id="logs" hidden>
+  <h2>Logs</h2>
+  <div id="choices" role="toolbar" aria-label="Which log"></div>
+  <div id="logProblem" class="problem" role="alert" hidden></div>
+  <div id="logHeader" aria-live="polite"></div>
+  <div role="toolbar" aria-label="Log actions">
+    <label><input id="timestamps" type="checkbox"> Timestamps</label>
+    <button id="loadMore" type="button">Load More</button>
+    <button id="copy" type="button">Copy</button>
+    <button id="save" type="button">Save…</button>
+    <button id="copyCommand" type="button">Copy kubectl Command</button>
+  </div>
+  <div id="kubectl"></div>
+  <div id="log" tabindex="0" role="log" aria-label="Container log"></div>
+</section>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}
