@@ -77,6 +77,7 @@ export class EventsViewPage {
    */
   async select(row: Locator): Promise<void> {
     for (let attempt = 0; ; attempt++) {
+      await this.wheelIntoView(row);
       await row.click();
       if (await this.isFocused(row)) return;
       if (attempt >= 4) throw new Error('the row kept moving under the click');
@@ -151,6 +152,27 @@ export class EventsViewPage {
     }
   }
 
+  /**
+   * Scrolls the tree with the mouse wheel, as a person does, until the row lies wholly inside
+   * the tree's pane. Playwright's own scrolling moves the list's DOM natively, which VS Code's
+   * virtual list does not follow: the row can then sit under the view's title, which takes
+   * the click.
+   */
+  async wheelIntoView(row: Locator): Promise<void> {
+    const tree = this.page.locator(TREE).first();
+    for (let step = 0; step < 20; step++) {
+      const pane = await tree.boundingBox();
+      const box = await row.boundingBox();
+      if (!pane || !box) return;
+      const above = pane.y - box.y;
+      const below = box.y + box.height - (pane.y + pane.height);
+      if (above <= 0 && below <= 0) return;
+      await this.page.mouse.move(pane.x + pane.width / 2, pane.y + Math.min(pane.height / 2, 40));
+      await this.page.mouse.wheel(0, above > 0 ? -(above + box.height) : below + box.height);
+      await this.page.waitForTimeout(100);
+    }
+  }
+
   async menuItem(label: string): Promise<void> {
     const item = this.page.locator('.monaco-menu .action-item .action-label', { hasText: label }).first();
     await item.waitFor({ timeout: 10_000 });
@@ -181,6 +203,7 @@ export class EventsViewPage {
     for (let attempt = 0; ; attempt++) {
       for (let moved = 0; ; moved++) {
         await this.stableLabels();
+        await this.wheelIntoView(row);
         await row.click({ button: 'right' });
         if (await this.isFocused(row)) break;
         if (moved >= 3) throw new Error('the row kept moving under the right-click');
