@@ -11,21 +11,20 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import { CoreV1Api, RbacAuthorizationV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { LOG_ANSWER_DEADLINE_MS, LogFollower, logProblem, readLog, type LogTarget } from '../../src/cluster/podLogs';
 import type { LogLine } from '../../src/model/diagnose/logLines';
 import { DiagnoseSession, type DiagnoseTarget } from '../../src/services/diagnoseSession';
 import { ControlPlane } from '../env/controlPlane';
-import { criLine, kwokLogFile, LOGS_CONTAINER, LOGS_NAMESPACE, TEST_LOG_PODS } from '../env/kwokLogs';
+import { criLine, kwokLogFile, LOGS_CONTAINER, LOGS_NAMESPACE } from '../env/kwokLogs';
+import { ensureLogPods } from '../env/logPods';
 import { SEEDED } from '../env/seedCluster';
 import { pollUntil } from '../support/wait';
 import { controlPlaneDir, kubeConfigFor, restConfigOf } from './support';
 
 /** What reading and saving a 100 MB log may hold at once: the 4 MiB view buffer, a 1 MiB read, stream buffers. */
 const LIVE_BOUND_BYTES = 16 * 2 ** 20;
-
-const TOLERATE_KWOK = { key: 'kwok.x-k8s.io/node', operator: 'Exists', effect: 'NoSchedule' };
 
 /** A session with no events store behind it: these tests are about status and logs. */
 function session(client: ApiClient, target: DiagnoseTarget): DiagnoseSession {
@@ -36,23 +35,6 @@ function session(client: ApiClient, target: DiagnoseTarget): DiagnoseSession {
 
 function kubectl(plane: ControlPlane, ...args: string[]): string {
   return execFileSync(path.join(plane.info.binDir, 'kubectl'), ['--kubeconfig', plane.info.adminKubeconfig, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-}
-
-async function ensurePods(kc: KubeConfig): Promise<void> {
-  const core = kc.makeApiClient(CoreV1Api);
-  await core.createNamespace({ body: { metadata: { name: LOGS_NAMESPACE } } }).catch((e: { code?: number }) => {
-    if (e.code !== 409) throw e;
-  });
-  for (const name of TEST_LOG_PODS) {
-    const body: V1Pod = { metadata: { name }, spec: { containers: [{ name: LOGS_CONTAINER, image: 'registry.example/logs:1' }], tolerations: [TOLERATE_KWOK] } };
-    await core.createNamespacedPod({ namespace: LOGS_NAMESPACE, body }).catch((e: { code?: number }) => {
-      if (e.code !== 409) throw e;
-    });
-  }
-  await pollUntil('the log pods running', async () => {
-    const pods = await core.listNamespacedPod({ namespace: LOGS_NAMESPACE });
-    return pods.items.length >= TEST_LOG_PODS.length && pods.items.every((p) => p.status?.containerStatuses?.[0]?.state?.running);
-  }, 60_000, 250);
 }
 
 /** Numbers as runs ("0-25, 0-31, 40"), for a message. */
@@ -82,7 +64,7 @@ describe('Diagnose against the real apiserver and KWOK', function () {
     kc = kubeConfigFor('admin.kubeconfig');
     plane = ControlPlane.attach(controlPlaneDir());
     client = new ApiClient(restConfigOf('admin.kubeconfig'));
-    await ensurePods(kc);
+    await ensureLogPods(kc);
   });
   after(() => client.dispose());
 

@@ -224,8 +224,6 @@ function html(webview: vscode.Webview, media: vscode.Uri, title: string): string
 <div id="problem" class="problem" role="alert" hidden></div>
 <section id="containers" hidden><h2>Containers</h2><table></table></section>
 <section id="pods" hidden><h2>Pods, worst first</h2><table></table></section>
-<section id="conditions" hidden><h2>Conditions</h2><table></table></section>
-<section id="eventsSection"><h2>Events</h2><div id="eventsNote"></div><section id="events"><table></table></section></section>
 <section id="logs" hidden>
   <h2>Logs</h2>
   <div id="choices" role="toolbar" aria-label="Which log"></div>
@@ -241,6 +239,8 @@ function html(webview: vscode.Webview, media: vscode.Uri, title: string): string
   <div id="kubectl"></div>
   <div id="log" tabindex="0" role="log" aria-label="Container log"></div>
 </section>
+<section id="conditions" hidden><h2>Conditions</h2><table></table></section>
+<section id="eventsSection"><h2>Events</h2><div id="eventsNote"></div><section id="events"><table></table></section></section>
 <script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;

@@ -1,0 +1,121 @@
+// Diagnose used as a person uses it, in Chromium, on the KWOK cluster: an event found with
+// Search Events, its row right-clicked, Diagnose chosen. The crash-looping pod's panel shows
+// its previous instance's log (the panic) and its last state as kubectl has them; the
+// Deployment's panel lists its pods worst first, and a pod's name there opens that pod; a
+// running container's log is followed as lines are written; hostile log text stays text.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { criLine, kwokLogFile, LOGS_NAMESPACE } from '../env/kwokLogs';
+import { ensureLogPods } from '../env/logPods';
+import { SEEDED } from '../env/seedCluster';
+import { adminKubeConfig, controlPlane, podNames } from './cluster';
+import { eventually, EventsViewPage } from './eventsViewPage';
+import { pollUntil } from '../support/wait';
+import { openWorkbench, screenshot, type Workbench } from './support';
+import { TimelinePage } from './timelinePage';
+
+function kubectl(...args: string[]): string {
+  const plane = controlPlane();
+  return execFileSync(path.join(plane.info.binDir, 'kubectl'), ['--kubeconfig', plane.info.adminKubeconfig, ...args], { encoding: 'utf8' });
+}
+
+describe('Diagnose, in Chromium', function () {
+  this.timeout(240_000);
+  let workbench: Workbench;
+  let page: Page;
+  let v: EventsViewPage;
+  let panel: TimelinePage;
+  const stamp = Date.now().toString(36);
+
+  before(async () => {
+    await ensureLogPods(adminKubeConfig());
+    workbench = await openWorkbench('diagnose');
+    page = workbench.page;
+    v = new EventsViewPage(page);
+    panel = new TimelinePage(page);
+    await v.open();
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await screenshot(page, `failed-diagnose-${(this.currentTest.title ?? 'test').slice(0, 40).replace(/\W+/g, '-')}`);
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+    }
+  });
+
+  /** Finds an event with Search Events, picks it (its row is revealed), and picks Diagnose in the row's menu. */
+  async function diagnoseFromSearch(query: string, event: RegExp, title: string): Promise<void> {
+    await v.stableLabels();
+    await v.moreAction('Search Events...');
+    await v.waitForQuickTitle(/Search Events/);
+    await v.type(query);
+    await v.waitForQuickTitle(/Search Events: [1-9]\d* match/);
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: event }).first().click({ timeout: 15_000 });
+    const selected = page.locator('.part.sidebar .monaco-list-row[aria-selected="true"]').filter({ hasText: event }).first();
+    await selected.waitFor({ timeout: 15_000 });
+    await v.rowMenu(selected, 'Diagnose', () => panel.tab(title).isVisible());
+  }
+
+  // The shown panel's content (an editor tab's webview is hidden, not removed, while another tab shows).
+  const frame = () => page.frameLocator('iframe.webview.ready:visible').last().frameLocator('#active-frame');
+  const text = async (selector: string) => (await frame().locator(selector).first().innerText().catch(() => '')) ?? '';
+
+  it("shows the crash loop's previous log, with the panic, and its last state as kubectl has it", async () => {
+    const { namespace, crashLoop, crashContainer } = SEEDED.payments;
+    const pod = await pollUntil('a checkout pod that has restarted', async () => {
+      for (const name of await podNames(namespace, `app.kubernetes.io/name=${crashLoop}`)) {
+        if (Number(kubectl('get', 'pod', '-n', namespace, name, '-o', 'jsonpath={.status.containerStatuses[0].restartCount}')) > 0) return name;
+      }
+      return undefined;
+    }, 120_000, 1000);
+    await diagnoseFromSearch(`Back-off ${pod}`, new RegExp(`Back-off restarting failed container checkout in pod ${pod}`), `Diagnose: Pod/${pod}`);
+    await eventually('the previous log shown', async () => /^Previous log of checkout/.test(await text('#logHeader')));
+    await eventually('the panic in it', async () => (await text('#log')).includes('panic: runtime error: invalid memory address or nil pointer dereference'));
+    // The last state as kubectl has it, read after the panel (a restart may come in between: read again until they agree).
+    await eventually('the last state as kubectl has it', async () => {
+      const [reason, code, restarts] = kubectl('get', 'pod', '-n', namespace, pod, '-o', `jsonpath={.status.containerStatuses[?(@.name=="${crashContainer}")].lastState.terminated.reason},{.status.containerStatuses[?(@.name=="${crashContainer}")].lastState.terminated.exitCode},{.status.containerStatuses[?(@.name=="${crashContainer}")].restartCount}`).split(',');
+      const row = await frame().locator('#containers tr', { hasText: crashContainer }).first().locator('td').allInnerTexts();
+      return row[3] === restarts && row[4].startsWith(`${reason}, exit code ${code}`);
+    });
+    assert.equal(await frame().locator('#log a, #log [href]').count(), 0, 'nothing in the log is a link');
+    await frame().locator('#log').scrollIntoViewIfNeeded();
+    await screenshot(page, 'diagnose-1-crash-loop-previous-log');
+  });
+
+  it("lists the Deployment's pods worst first, and a pod's name there opens that pod", async () => {
+    const { namespace, crashLoop } = SEEDED.payments;
+    await diagnoseFromSearch(`Scaled up replica set ${crashLoop}- ${namespace}`, new RegExp(`Scaled up replica set ${crashLoop}-`), `Diagnose: Deployment/${crashLoop}`);
+    const names = (await podNames(namespace, `app.kubernetes.io/name=${crashLoop}`)).sort();
+    const rows = frame().locator('#pods tbody tr');
+    await eventually('every pod listed', async () => JSON.stringify((await rows.locator('td:first-child').allInnerTexts().catch(() => [])).sort()) === JSON.stringify(names));
+    const first = rows.first();
+    assert.match(await first.getAttribute('class') ?? '', /\bwarn\b/, 'the first pod is a failing one');
+    assert.match(await first.locator('td').nth(1).innerText(), /CrashLoopBackOff|Error|Running/);
+    await screenshot(page, 'diagnose-2-deployment-pods');
+    const name = await first.locator('td').first().innerText();
+    await first.locator('td').first().locator('button').click();
+    await panel.tab(`Diagnose: Pod/${name}`).waitFor({ timeout: 15_000 });
+    await eventually('its log', async () => /log of checkout/i.test(await text('#logHeader')));
+  });
+
+  it('follows a running container: lines written show up, hostile ones as text', async () => {
+    const file = kwokLogFile(controlPlane().info.dir, 'ticker');
+    await diagnoseFromSearch(`Successfully assigned ${LOGS_NAMESPACE}/ticker`, new RegExp(`Successfully assigned ${LOGS_NAMESPACE}/ticker`), 'Diagnose: Pod/ticker');
+    await eventually('the log followed', async () => /following/.test(await text('#logHeader')));
+    const hostile = `${stamp} \u001b[31mred\u001b[0m [click](command:workbench.action.quit) <img src=x onerror=alert(1)> https://evil.example/ 日本語 🚀 \u202eevil`;
+    for (let i = 0; i < 5; i++) fs.appendFileSync(file, criLine(new Date(), 'stdout', `${stamp} tick ${i}`));
+    fs.appendFileSync(file, criLine(new Date(), 'stderr', hostile));
+    await eventually('the new lines shown', async () => {
+      const log = await text('#log');
+      return [0, 1, 2, 3, 4].every((i) => log.includes(`${stamp} tick ${i}`)) && log.includes(`${stamp} ^[[31mred^[[0m [click](command:workbench.action.quit) <img src=x onerror=alert(1)> https://evil.example/ 日本語 🚀 \\u202eevil`);
+    });
+    assert.equal(await frame().locator('#log img, #log a, #log [href]').count(), 0, 'nothing rendered, nothing clickable');
+    await frame().locator('#log').scrollIntoViewIfNeeded();
+    await screenshot(page, 'diagnose-3-followed-log');
+  });
+});
