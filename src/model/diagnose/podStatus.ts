@@ -7,7 +7,7 @@
 /** The parts of a core/v1 Pod this reads. */
 export interface RawPod {
   metadata?: { name?: string; namespace?: string; uid?: string; deletionTimestamp?: string };
-  spec?: { nodeName?: string; containers?: { name?: string }[]; initContainers?: { name?: string }[] };
+  spec?: { nodeName?: string; containers?: { name?: string }[]; initContainers?: { name?: string; restartPolicy?: string }[] };
   status?: {
     phase?: string;
     reason?: string;
@@ -79,6 +79,8 @@ export interface PodReport {
   readonly uid: string;
   readonly node: string;
   readonly phase: string;
+  /** The STATUS column of `kubectl get pod` (kubectlPodStatus). */
+  readonly status: string;
   /** The pod's own reason (Evicted, NodeLost...), else the worst container reason. */
   readonly reason: string;
   readonly message: string;
@@ -140,12 +142,58 @@ export function podReport(pod: RawPod): PodReport {
     uid: pod.metadata?.uid ?? '',
     node: pod.spec?.nodeName ?? '',
     phase,
+    status: kubectlPodStatus(pod),
     reason: pod.status?.reason || containerReason(all) || '',
     message: pod.status?.message ?? '',
     deleting: Boolean(pod.metadata?.deletionTimestamp),
     conditions: conditionsOf(pod.status?.conditions),
     containers: all,
   };
+}
+
+/**
+ * The STATUS column of `kubectl get pod`, worked out as kubectl's printPod does
+ * (k8s.io/kubernetes pkg/printers/internalversion/printers.go): the pod's reason, else its
+ * phase (SchedulingGated while gated); an init container not done gives `Init:<reason>`, `Init:ExitCode:N` or `Init:i/n`;
+ * then the containers, the first one's word last: a waiting or terminated reason,
+ * `ExitCode:N` or `Signal:N`; `Completed` with a container still running reads Running (or
+ * NotReady); a pod being deleted reads Terminating (Unknown when its node is unreachable).
+ */
+export function kubectlPodStatus(pod: RawPod): string {
+  const st = pod.status ?? {};
+  let reason = st.reason || st.phase || '';
+  if ((st.conditions ?? []).some((c) => c.type === 'PodScheduled' && c.reason === 'SchedulingGated')) reason = 'SchedulingGated';
+  let initializing = false;
+  const inits = st.initContainerStatuses ?? [];
+  const initSpecs = pod.spec?.initContainers ?? [];
+  for (let i = 0; i < inits.length; i++) {
+    const c = inits[i];
+    const t = c.state?.terminated;
+    const sidecar = initSpecs.find((x) => x.name === c.name)?.restartPolicy === 'Always';
+    if (t && t.exitCode === 0) continue;
+    if (sidecar && c.started) continue;
+    initializing = true;
+    if (t) reason = t.reason ? `Init:${t.reason}` : t.signal ? `Init:Signal:${t.signal}` : `Init:ExitCode:${t.exitCode ?? 0}`;
+    else if (c.state?.waiting?.reason && c.state.waiting.reason !== 'PodInitializing') reason = `Init:${c.state.waiting.reason}`;
+    else reason = `Init:${i}/${initSpecs.length}`;
+    break;
+  }
+  const initialized = (st.conditions ?? []).some((c) => c.type === 'Initialized' && c.status === 'True');
+  if (!initializing || initialized) {
+    let hasRunning = false;
+    const cs = st.containerStatuses ?? [];
+    for (let i = cs.length - 1; i >= 0; i--) {
+      const s = cs[i].state;
+      if (s?.waiting?.reason) reason = s.waiting.reason;
+      else if (s?.terminated?.reason) reason = s.terminated.reason;
+      else if (s?.terminated) reason = s.terminated.signal ? `Signal:${s.terminated.signal}` : `ExitCode:${s.terminated.exitCode ?? 0}`;
+      else if (cs[i].ready && s?.running) hasRunning = true;
+    }
+    if (reason === 'Completed' && hasRunning) reason = (st.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True') ? 'Running' : 'NotReady';
+  }
+  if (pod.metadata?.deletionTimestamp && st.reason === 'NodeLost') reason = 'Unknown';
+  else if (pod.metadata?.deletionTimestamp && st.phase !== 'Succeeded' && st.phase !== 'Failed') reason = 'Terminating';
+  return reason;
 }
 
 /** The reason kubectl's STATUS column would show from the containers: the first waiting or failed one. */

@@ -10,7 +10,7 @@ import type { ContainerChoice, PodRow, Row } from './protocol';
 /** Log text shown per line; a longer line says how much more it has (Save writes it whole). */
 export const MAX_SHOWN_LINE_CHARS = 10_000;
 
-const FAILING = /BackOff|Err|Error|Invalid|OOMKilled/;
+const FAILING = /BackOff|Err|Error|Invalid|OOMKilled|Evicted|ContainerStatusUnknown|ExitCode:[1-9]|Signal:/;
 
 export function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KiB`;
@@ -24,8 +24,10 @@ export function summaryOf(s: StatusState): { text: string; warn: boolean } {
     const main = p.containers.filter((c) => !c.init);
     const ready = main.filter((c) => c.ready).length;
     const restarts = main.reduce((n, c) => n + c.restartCount, 0);
-    const status = p.deleting ? 'Terminating' : p.reason || p.phase;
-    return { text: `${status} · ${ready}/${main.length} ready · ${restarts} restart${restarts === 1 ? '' : 's'}${p.node ? ` · node ${p.node}` : ''}`, warn: p.deleting || p.phase === 'Failed' || p.phase === 'Pending' || FAILING.test(p.reason) || ready < main.length };
+    // kubectl get pod's STATUS, with the pod's own reason beside it when the containers' words hid it (Evicted).
+    const own = p.reason && p.reason !== p.status && !p.containers.some((c) => (c.state.kind === 'waiting' || c.state.kind === 'terminated') && c.state.reason === p.reason) ? ` (${p.reason})` : '';
+    const status = `${p.status || p.phase}${own}`;
+    return { text: `${status} · ${ready}/${main.length} ready · ${restarts} restart${restarts === 1 ? '' : 's'}${p.node ? ` · node ${p.node}` : ''}`, warn: p.deleting || p.phase === 'Failed' || p.phase === 'Pending' || FAILING.test(p.status) || FAILING.test(p.reason) || ready < main.length };
   }
   if (s.workload) return { text: `${s.workload.summary} · ${s.workload.counts.map((c) => `${c.label} ${c.value}`).join(' · ')}`, warn: s.workload.short };
   return { text: s.conditions?.length ? `${s.conditions.length} condition${s.conditions.length === 1 ? '' : 's'}` : 'It has no status conditions.', warn: false };
@@ -61,8 +63,8 @@ export function podRows(pods: readonly PodReport[]): { head: string[]; rows: Pod
     rows: pods.map((p) => {
       const main = p.containers.filter((c) => !c.init);
       const restarts = main.reduce((n, c) => n + c.restartCount, 0);
-      const status = p.deleting ? 'Terminating' : p.reason || p.phase;
-      return { pod: p.name, cells: [p.name, status, `${main.filter((c) => c.ready).length}/${main.length}`, String(restarts), p.node], warn: FAILING.test(status) || p.phase === 'Failed' || p.phase === 'Pending' };
+      const status = p.status || p.phase;
+      return { pod: p.name, cells: [p.name, status, `${main.filter((c) => c.ready).length}/${main.length}`, String(restarts), p.node], warn: FAILING.test(status) || p.deleting || p.phase === 'Failed' || p.phase === 'Pending' };
     }),
   };
 }

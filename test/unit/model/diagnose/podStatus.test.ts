@@ -180,7 +180,7 @@ describe('pod status: podReport', () => {
 
   it('reads what is not there as empty, not as a throw: an empty object, a status for a container the spec lacks', () => {
     const empty = podReport({});
-    assert.deepEqual(empty, { name: '', namespace: '', uid: '', node: '', phase: 'Unknown', reason: '', message: '', deleting: false, conditions: [], containers: [] });
+    assert.deepEqual(empty, { name: '', namespace: '', uid: '', node: '', phase: 'Unknown', status: '', reason: '', message: '', deleting: false, conditions: [], containers: [] });
     const stray = podReport({ metadata: { name: 'p' }, spec: { containers: [{ name: 'a' }] }, status: { containerStatuses: [{ name: 'b', state: { running: {} } }] } });
     assert.deepEqual(stray.containers.map((c) => [c.name, c.state.kind]), [['a', 'unknown']]);
     const noTimes = podReport({ metadata: { name: 'p' }, spec: { containers: [{ name: 'a' }] }, status: { containerStatuses: [{ name: 'a', state: { running: { startedAt: 'not a time' } }, lastState: { terminated: {} } }] } });

@@ -109,6 +109,26 @@ describe('diagnose text: summaryOf', () => {
   });
 });
 
+describe("diagnose text: summaryOf, kubectl's STATUS with the pod's own reason", () => {
+  it("says kubectl's word for an evicted pod (its container's reason) and the eviction beside it", () => {
+    const p = podReport({
+      metadata: { name: 'worker-1' },
+      spec: { nodeName: 'n', containers: [{ name: 'w' }] },
+      status: { phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory.', containerStatuses: [{ name: 'w', state: { terminated: { exitCode: 137, reason: 'ContainerStatusUnknown' } } }] },
+    });
+    assert.deepEqual(summaryOf({ loading: false, gone: false, pod: p }), { text: 'ContainerStatusUnknown (Evicted) · 0/1 ready · 0 restarts · node n', warn: true });
+  });
+
+  it('says Init:CrashLoopBackOff for a failing init container, as kubectl get pod does', () => {
+    const p = podReport({
+      metadata: { name: 'api-0' },
+      spec: { nodeName: 'n', initContainers: [{ name: 'migrate' }], containers: [{ name: 'api' }] },
+      status: { phase: 'Pending', initContainerStatuses: [{ name: 'migrate', restartCount: 3, state: { waiting: { reason: 'CrashLoopBackOff' } } }], containerStatuses: [{ name: 'api', state: { waiting: { reason: 'PodInitializing' } } }] },
+    });
+    assert.deepEqual(summaryOf({ loading: false, gone: false, pod: p }), { text: 'Init:CrashLoopBackOff · 0/1 ready · 0 restarts · node n', warn: true });
+  });
+});
+
 describe('diagnose text: containerRows', () => {
   it("shows each container's state with kubectl's ages, and its last termination", () => {
     const { head, rows } = containerRows(podReport(CRASHING), NOW);
