@@ -8,16 +8,13 @@ import * as vscode from 'vscode';
 import { kubectlLogsCommand } from '../../cluster/podLogs';
 import { Disposable } from '../../common/lifecycle';
 import type { DiagnoseSession } from '../../services/diagnoseSession';
-import { conditionRows, containerRows, eventRows, logChoices, logHeader, podRows, shownLine, summaryOf } from './diagnoseText';
+import { conditionRows, containerRows, eventRows, logChoices, logHeader, podRows, summaryOf } from './diagnoseText';
+import { LogFeed, UPDATE_MS } from './logFeed';
 import { parseWebviewMessage, type HostMessage, type StateMessage } from './protocol';
 
 export const DIAGNOSE_VIEW_TYPE = 'kubernetesEvents.diagnose';
-/** Changes are gathered this long into one message. */
-export const UPDATE_MS = 100;
 /** Ages are drawn again this often while the panel is shown. */
 export const AGE_TICK_MS = 5_000;
-/** Log lines sent in one message at most (the page keeps fewer still). */
-const MAX_LINES_PER_MESSAGE = 5_000;
 const MEDIA_FOLDER = ['media', 'diagnose'];
 
 export interface DiagnoseHost {
@@ -32,8 +29,7 @@ export class DiagnosePanel extends Disposable {
   private readonly panel: vscode.WebviewPanel;
   private ready = false;
   private stateDue = true;
-  private sentGeneration = -1;
-  private sentLines = 0;
+  private readonly feed: LogFeed;
   private timer: NodeJS.Timeout | undefined;
   private readonly ticker: NodeJS.Timeout;
   private timestamps = false;
@@ -45,6 +41,7 @@ export class DiagnosePanel extends Disposable {
     private readonly host: DiagnoseHost,
   ) {
     super();
+    this.feed = new LogFeed(session.buffer);
     const media = vscode.Uri.joinPath(host.extensionUri, ...MEDIA_FOLDER);
     const t = session.target;
     this.panel = this._register(vscode.window.createWebviewPanel(DIAGNOSE_VIEW_TYPE, `Diagnose: ${t.kind}/${t.name}`, vscode.ViewColumn.Active, { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [media], retainContextWhenHidden: false }));
@@ -87,7 +84,7 @@ export class DiagnosePanel extends Disposable {
     switch (m.type) {
       case 'ready':
         this.ready = true;
-        this.sentGeneration = -1;
+        this.feed.restart();
         this.stateDue = true;
         return this.flush();
       case 'chooseLog':
@@ -153,17 +150,8 @@ export class DiagnosePanel extends Disposable {
       this.stateDue = false;
       this.post(this.stateMessage(Date.now()));
     }
-    const b = this.session.buffer;
-    const reset = b.generation !== this.sentGeneration;
-    if (reset) {
-      this.sentGeneration = b.generation;
-      this.sentLines = 0;
-    }
-    const fresh = b.since(this.sentLines);
-    this.sentLines = b.added;
-    if (!reset && fresh.length === 0) return;
-    const lines = fresh.slice(-MAX_LINES_PER_MESSAGE).map((l) => [l.timestamp, shownLine(l.text, l.droppedBytes)] as const);
-    this.post({ type: 'lines', reset, lines });
+    const lines = this.feed.next();
+    if (lines) this.post(lines);
   }
 
   private stateMessage(now: number): StateMessage {
