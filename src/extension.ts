@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { KubernetesEventsApi, Parts } from './api';
 import { registerConnectionCommands } from './commands/connection';
-import { Diagnoser, registerDiagnoseCommands, type DiagnoseDeps } from './commands/diagnose';
+import { Diagnoser, registerDiagnoseCommands, targetOf, type DiagnoseDeps } from './commands/diagnose';
 import { registerExportCommands, writeExport } from './commands/export';
 import { registerFilterCommands } from './commands/filters';
 import { manifestObject, manifestTarget, registerManifestCommands } from './commands/manifests';
@@ -105,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
     ...registerManifestCommands(manifests, navigation),
     ...registerSearchCommands(store, inputs, navigation),
     ...registerNotificationCommands(notifier),
-    ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows, manifestObjects: (u, i, r) => manifestObject(manifests, u, i, r)?.objects }),
+    ...registerTimelineCommands({ extensionUri: context.extensionUri, memento: context.workspaceState, store, owners, settings, filters, navigation, logger, selection: rows, manifestObjects: (u, i, r) => manifestObject(manifests, u, i, r)?.objects, diagnose: (o) => void diagnoser.open(targetOf(o)) }),
     ...registerDiagnoseCommands(diagnoser, diagnoseDeps),
     ...yaml.disposables,
     settings.onDidChange((before, after) => {

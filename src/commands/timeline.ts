@@ -35,6 +35,8 @@ export interface TimelineDeps {
   readonly selection: () => readonly unknown[];
   /** A manifest resource's objects with events (the one a warning reason is about first, else its own), from the command's arguments. */
   readonly manifestObjects: (uriText: unknown, index: unknown, reason: unknown) => readonly InvolvedObject[] | undefined;
+  /** Opens Diagnose on an object (a lane's context menu). */
+  readonly diagnose: (o: InvolvedObject) => void;
 }
 
 export function registerTimelineCommands(d: TimelineDeps): vscode.Disposable[] {
@@ -82,6 +84,13 @@ export function registerTimelineCommands(d: TimelineDeps): vscode.Disposable[] {
       const object = objects[0];
       if (!object) return void vscode.window.showInformationMessage('No events are stored about this resource yet.');
       open({ kind: 'object', key: objectKey(object), object });
+    }),
+    // A lane's context menu in the page (webview/context): the page names the lane under the pointer.
+    vscode.commands.registerCommand(Commands.diagnoseTimelineLane, (context?: unknown) => {
+      const laneId = typeof context === 'object' && context !== null ? (context as { laneId?: unknown }).laneId : undefined;
+      const object = typeof laneId === 'string' ? panel?.objectOfLane(laneId) : undefined;
+      if (!object) return void vscode.window.showErrorMessage('Diagnose from the timeline needs a lane: right-click an object\'s lane.');
+      d.diagnose(object);
     }),
     vscode.window.registerWebviewPanelSerializer(TIMELINE_VIEW_TYPE, {
       deserializeWebviewPanel: async (restored) => {

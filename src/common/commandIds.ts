@@ -37,6 +37,8 @@ export const Commands = {
   showManifestEvents: 'kubernetesEvents.showManifestEvents',
   showManifestTimeline: 'kubernetesEvents.showManifestTimeline',
   diagnoseManifestResource: 'kubernetesEvents.diagnoseManifestResource',
+  // A timeline lane's context menu (webview/context): the page's data-vscode-context names the lane.
+  diagnoseTimelineLane: 'kubernetesEvents.diagnoseTimelineLane',
   // The Kubernetes extension's Cluster Explorer rows.
   showEventsForExplorerResource: 'kubernetesEvents.showEventsForExplorerResource',
   recordEventOnExplorerResource: 'kubernetesEvents.recordEventOnExplorerResource',

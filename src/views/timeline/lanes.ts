@@ -30,6 +30,8 @@ export interface Lane {
    * any of them redraws the lane. A key may sit in several lanes (a parent and its child).
    */
   readonly groupKeys: readonly string[];
+  /** The object the lane is about (Diagnose in its context menu opens it). */
+  readonly object: InvolvedObject;
 }
 
 export interface LaneProvider {
@@ -55,7 +57,7 @@ export class ObjectLanes implements LaneProvider {
   }
 
   private lane(key: string, o: InvolvedObject): Lane {
-    return { id: key, label: objectLabel(o), description: oneLine(o.namespace), depth: 0, groupKeys: [key] };
+    return { id: key, label: objectLabel(o), description: oneLine(o.namespace), depth: 0, groupKeys: [key], object: o };
   }
 }
 

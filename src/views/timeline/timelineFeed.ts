@@ -1,6 +1,6 @@
 // What the webview is sent: all lanes once, then only the lanes a store change touched, the
 // lanes that went, and the order when it moved. Plain Node: the panel posts what this makes.
-import { sortTime, type ClusterEvent } from '../../model/clusterEvent';
+import { sortTime, type ClusterEvent, type InvolvedObject } from '../../model/clusterEvent';
 import { oneLine } from '../../model/displayText';
 import { describeFilter, NO_FILTER, type EventFilter } from '../../model/filters';
 import { ALL_OBJECTS, objectLabel, type Lane, type LaneProvider, type LaneScope } from './lanes';
@@ -30,6 +30,8 @@ export class TimelineFeed {
   /** Lane id → events it holds that have no time. */
   private readonly untimed = new Map<string, number>();
   private order = '';
+  /** Lane id → the object of each lane last made. */
+  private objects = new Map<string, InvolvedObject>();
 
   constructor(
     private readonly source: TimelineSource,
@@ -57,6 +59,7 @@ export class TimelineFeed {
     this.untimed.clear();
     const lanes = this.provider.lanes(this.source, this.filterNow, this.scopeNow);
     const data = lanes.map((l) => this.laneData(l));
+    this.objects = new Map(lanes.map((l) => [l.id, l.object]));
     this.order = lanes.map((l) => l.id).join('\n');
     const now = this.clock.now();
     return { type: 'reset', now, oldest: now - this.clock.historyWindowMs() - EVENT_TTL_MS, header: this.header(), lanes: data };
@@ -76,11 +79,17 @@ export class TimelineFeed {
       this.sent.delete(id);
       this.untimed.delete(id);
     }
+    this.objects = new Map(lanes.map((l) => [l.id, l.object]));
     const order = lanes.map((l) => l.id).join('\n');
     const moved = order !== this.order;
     this.order = order;
     if (data.length === 0 && removed.length === 0 && !moved) return undefined;
     return { type: 'update', now: this.clock.now(), header: this.header(), lanes: data, removed, ...(moved ? { order: lanes.map((l) => l.id) } : {}) };
+  }
+
+  /** The object of a lane the page was sent (its context menu names the lane by id). */
+  objectOf(laneId: string): InvolvedObject | undefined {
+    return this.objects.get(laneId);
   }
 
   private header(): TimelineHeader {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable, type IDisposable } from '../../common/lifecycle';
+import type { InvolvedObject } from '../../model/clusterEvent';
 import type { EventFilter } from '../../model/filters';
 import { objectLabel, type LaneProvider, type LaneScope } from './lanes';
 import { parseWebviewMessage, type HostMessage } from './protocol';
@@ -88,6 +89,11 @@ export class TimelinePanel extends Disposable {
 
   get scope(): LaneScope {
     return this.feed.scope;
+  }
+
+  /** The object of one of the lanes the page shows (its context menu names a lane by id). */
+  objectOfLane(laneId: string): InvolvedObject | undefined {
+    return this.feed.objectOf(laneId);
   }
 
   /** Shows the panel on a scope (the whole view, or one object's lanes). */

@@ -25,7 +25,7 @@ export class WorkloadLanes implements LaneProvider {
     }
     const out: Lane[] = [];
     const walk = (n: RollupNode, depth: number): string[] => {
-      const lane = { id: n.key, label: objectLabel(n.object), description: oneLine(n.object.namespace), depth, groupKeys: [] as string[] };
+      const lane = { id: n.key, label: objectLabel(n.object), description: oneLine(n.object.namespace), depth, groupKeys: [] as string[], object: n.object };
       out.push(lane);
       const keys = n.group ? [n.group.key] : [];
       for (const c of n.children) keys.push(...walk(c, depth + 1));

@@ -208,6 +208,7 @@ export class TimelineApp {
       if (!this.drag) this.hideTooltip();
     });
     c.addEventListener('keydown', (e) => this.onKey(e));
+    c.addEventListener('contextmenu', (e) => this.onContextMenu(e));
     c.addEventListener('focus', () => {
       this.focused = true;
       if (!this.cursor) this.placeCursor(this.firstVisibleLane(), undefined);
@@ -297,6 +298,18 @@ export class TimelineApp {
     this.cursorLane = hit.index;
     this.requestDraw();
     this.vscode.postMessage({ type: 'reveal', uid: hit.lane.uids[hit.mark] });
+  }
+
+  /**
+   * VS Code's context menu for a webview (webview/context) reads data-vscode-context from the
+   * element right-clicked, as the menu opens: the canvas names the lane under the pointer, so
+   * the lane's items (Diagnose) apply to it, and none show off the lanes.
+   */
+  private onContextMenu(e: MouseEvent): void {
+    const L = this.renderer.layout;
+    const y = this.local(e).y;
+    const lane = y >= L.lanesTop ? this.lanes.lanes[Math.floor((y - L.lanesTop + this.scrollY) / L.laneHeight)] : undefined;
+    this.canvas.dataset.vscodeContext = JSON.stringify(lane ? { kubernetesEventsLane: true, laneId: lane.id, preventDefaultContextMenuItems: true } : { preventDefaultContextMenuItems: true });
   }
 
   private hitAt(x: number, y: number): { lane: MarkLane; index: number; mark: number } | undefined {

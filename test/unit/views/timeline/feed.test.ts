@@ -105,10 +105,12 @@ describe('timeline feed', () => {
     // A provider shaped like the workload roll-up: the Deployment lane holds its pods' groups too.
     const rollUp: LaneProvider = {
       lanes(source: TimelineSource): readonly Lane[] {
-        const keys = source.groups(NO_FILTER).map((g) => g.key);
+        const groups = source.groups(NO_FILTER);
+        const keys = groups.map((g) => g.key);
+        const web = { kind: 'Deployment', name: 'web', namespace: 'default', uid: 'uid-web', apiVersion: 'apps/v1', fieldPath: '' };
         return [
-          { id: 'deploy/web', label: 'Deployment/web', description: 'default', depth: 0, groupKeys: keys },
-          ...keys.map((k) => ({ id: k, label: k, description: '', depth: 1, groupKeys: [k] })),
+          { id: 'deploy/web', label: 'Deployment/web', description: 'default', depth: 0, groupKeys: keys, object: web },
+          ...groups.map((g) => ({ id: g.key, label: g.key, description: '', depth: 1, groupKeys: [g.key], object: g.object })),
         ];
       },
     };
