@@ -1,12 +1,15 @@
 // Diagnose used as a person uses it, in Chromium, on the KWOK cluster: an event found with
-// Search Events, its row right-clicked, Diagnose chosen. The crash-looping pod's panel shows
-// its previous instance's log (the panic) and its last state as kubectl has them; the
-// Deployment's panel lists its pods worst first, and a pod's name there opens that pod; a
-// running container's log is followed as lines are written; hostile log text stays text.
+// Search Events, its object's row right-clicked, Diagnose chosen (once from a timeline lane's
+// menu). The crash-looping pod's panel shows its previous instance's log (the panic) and its
+// last state as kubectl has them; the Deployment's panel lists its pods worst first, and a
+// pod's name there opens that pod; a running container's log is followed as lines are
+// written; hostile log text stays text; a user who may not read pods/log is told so, and
+// still sees the status and the events.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import type { Page } from 'playwright-core';
 import { criLine, kwokLogFile, LOGS_NAMESPACE } from '../env/kwokLogs';
 import { ensureLogPods } from '../env/logPods';
@@ -48,17 +51,19 @@ describe('Diagnose, in Chromium', function () {
     }
   });
 
-  /** Finds an event with Search Events, picks it (its row is revealed), and picks Diagnose in the row's menu. */
-  async function diagnoseFromSearch(query: string, event: RegExp, title: string): Promise<void> {
+  /**
+   * Finds an event with Search Events and picks it (the tree reveals it under its object's
+   * row), then picks Diagnose in the menu of `row`: the object's row, or the event's.
+   */
+  async function diagnoseFromSearch(query: string, event: RegExp, row: string | RegExp, title: string): Promise<void> {
     await v.stableLabels();
     await v.moreAction('Search Events...');
     await v.waitForQuickTitle(/Search Events/);
     await v.type(query);
     await v.waitForQuickTitle(/Search Events: [1-9]\d* match/);
     await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: event }).first().click({ timeout: 15_000 });
-    const selected = page.locator('.part.sidebar .monaco-list-row[aria-selected="true"]').filter({ hasText: event }).first();
-    await selected.waitFor({ timeout: 15_000 });
-    await v.rowMenu(selected, 'Diagnose', () => panel.tab(title).isVisible());
+    await page.locator('.part.sidebar .monaco-list-row[aria-selected="true"]').filter({ hasText: event }).first().waitFor({ timeout: 15_000 });
+    await v.rowMenu(v.row(row), 'Diagnose', () => panel.tab(title).isVisible());
   }
 
   // The shown panel's content (an editor tab's webview is hidden, not removed, while another tab shows).
@@ -73,7 +78,7 @@ describe('Diagnose, in Chromium', function () {
       }
       return undefined;
     }, 120_000, 1000);
-    await diagnoseFromSearch(`Back-off ${pod}`, new RegExp(`Back-off restarting failed container checkout in pod ${pod}`), `Diagnose: Pod/${pod}`);
+    await diagnoseFromSearch(`Back-off ${pod}`, new RegExp(`Back-off restarting failed container checkout in pod ${pod}`), `Pod/${pod}`, `Diagnose: Pod/${pod}`);
     await eventually('the previous log shown', async () => /^Previous log of checkout/.test(await text('#logHeader')));
     await eventually('the panic in it', async () => (await text('#log')).includes('panic: runtime error: invalid memory address or nil pointer dereference'));
     // The last state as kubectl has it, read after the panel (a restart may come in between: read again until they agree).
@@ -89,7 +94,7 @@ describe('Diagnose, in Chromium', function () {
 
   it("lists the Deployment's pods worst first, and a pod's name there opens that pod", async () => {
     const { namespace, crashLoop } = SEEDED.payments;
-    await diagnoseFromSearch(`Scaled up replica set ${crashLoop}- ${namespace}`, new RegExp(`Scaled up replica set ${crashLoop}-`), `Diagnose: Deployment/${crashLoop}`);
+    await diagnoseFromSearch(`Scaled up replica set ${crashLoop}- ${namespace}`, new RegExp(`Scaled up replica set ${crashLoop}-`), new RegExp(`^Deployment/${crashLoop}$`), `Diagnose: Deployment/${crashLoop}`);
     const names = (await podNames(namespace, `app.kubernetes.io/name=${crashLoop}`)).sort();
     const rows = frame().locator('#pods tbody tr');
     await eventually('every pod listed', async () => JSON.stringify((await rows.locator('td:first-child').allInnerTexts().catch(() => [])).sort()) === JSON.stringify(names));
@@ -105,7 +110,7 @@ describe('Diagnose, in Chromium', function () {
 
   it('follows a running container: lines written show up, hostile ones as text', async () => {
     const file = kwokLogFile(controlPlane().info.dir, 'ticker');
-    await diagnoseFromSearch(`Successfully assigned ${LOGS_NAMESPACE}/ticker`, new RegExp(`Successfully assigned ${LOGS_NAMESPACE}/ticker`), 'Diagnose: Pod/ticker');
+    await diagnoseFromSearch(`Successfully assigned ${LOGS_NAMESPACE}/ticker`, new RegExp(`Successfully assigned ${LOGS_NAMESPACE}/ticker`), /^Pod\/ticker$/, 'Diagnose: Pod/ticker');
     await eventually('the log followed', async () => /following/.test(await text('#logHeader')));
     const hostile = `${stamp} \u001b[31mred\u001b[0m [click](command:workbench.action.quit) <img src=x onerror=alert(1)> https://evil.example/ 日本語 🚀 \u202eevil`;
     for (let i = 0; i < 5; i++) fs.appendFileSync(file, criLine(new Date(), 'stdout', `${stamp} tick ${i}`));
@@ -117,5 +122,39 @@ describe('Diagnose, in Chromium', function () {
     assert.equal(await frame().locator('#log img, #log a, #log [href]').count(), 0, 'nothing rendered, nothing clickable');
     await frame().locator('#log').scrollIntoViewIfNeeded();
     await screenshot(page, 'diagnose-3-followed-log');
+  });
+
+  it("opens from a timeline lane's context menu, on the lane's object", async () => {
+    await v.runCommand('View: Close All Editors');
+    await v.rowMenu(v.row(/^Pod\/ticker$/), 'Show Timeline for This Object', () => panel.tab('Timeline: Pod/ticker').isVisible());
+    const [mark] = await pollUntil('the lane\'s marks drawn', async () => {
+      const marks = await panel.marks('--vscode-charts-blue').catch(() => []);
+      return marks.length > 0 && marks;
+    });
+    await page.mouse.click(mark.x, mark.y, { button: 'right' });
+    await v.menuItem('Diagnose');
+    await panel.tab('Diagnose: Pod/ticker').waitFor({ timeout: 15_000 });
+    await eventually('its log followed', async () => /^Log of app · following/.test(await text('#logHeader')));
+  });
+
+  it('tells a user who may not read pods/log what is missing, and still shows the status and events', async () => {
+    const rbac = adminKubeConfig().makeApiClient(RbacAuthorizationV1Api);
+    const name = `kev-ui-no-logs-${stamp}`;
+    // Events and pods, everywhere; not pods/log.
+    await rbac.createClusterRole({ body: { metadata: { name }, rules: [{ apiGroups: ['', 'events.k8s.io'], resources: ['events', 'pods'], verbs: ['get', 'list', 'watch'] }] } });
+    await rbac.createClusterRoleBinding({ body: { metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name }, subjects: [{ kind: 'User', name: 'kev-limited', apiGroup: 'rbac.authorization.k8s.io' }] } });
+    try {
+      await v.runCommand('View: Close All Editors');
+      await v.openAndPick(() => v.moreAction('Switch Context...'), 'Switch Context', 'kev-limited');
+      await v.statusBarItem().filter({ hasText: 'kev-limited' }).waitFor({ timeout: 60_000 });
+      await diagnoseFromSearch(`Successfully assigned ${LOGS_NAMESPACE}/ticker`, new RegExp(`Successfully assigned ${LOGS_NAMESPACE}/ticker`), /^Pod\/ticker$/, 'Diagnose: Pod/ticker');
+      await eventually('the missing permission said', async () => /may not get pods\/log in namespace kev-logs \(it needs the verb "get" on the resource "pods\/log"\)/.test(await text('#logProblem')));
+      await eventually('its status', async () => /^Running · 1\/1 ready/.test(await text('#summary')));
+      await eventually('its events', async () => (await text('#events')).includes(`Successfully assigned ${LOGS_NAMESPACE}/ticker`));
+      await screenshot(page, 'diagnose-4-no-pods-log');
+    } finally {
+      await rbac.deleteClusterRoleBinding({ name });
+      await rbac.deleteClusterRole({ name });
+    }
   });
 });

@@ -127,8 +127,15 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
     return best?.lens;
   }
 
+  /** The commands of the lens line above a line, as drawn: VS Code puts " | " between them. */
+  async function lensCommandsAbove(text: string): Promise<string[]> {
+    const drawn = ((await (await lensAbove(text))?.innerText()) ?? '').trim();
+    return drawn ? drawn.split(/\s\|\s/).map((t) => t.trim()) : [];
+  }
+
+  /** The first of them: the counts (Diagnose follows it for an object the cluster has). */
   async function lensTextAbove(text: string): Promise<string> {
-    return ((await (await lensAbove(text))?.innerText()) ?? '').trim();
+    return (await lensCommandsAbove(text))[0] ?? '';
   }
 
   const DEPLOYMENT = 'apiVersion: apps/v1';
@@ -163,6 +170,7 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
   it("shows the crash-looping Deployment's BackOff in the Problems panel, on its name's line", async () => {
     await openFile('deploy/cart.yaml');
     await eventually('the lens counting warnings above Deployment/cart', async () => /^[1-9]\d* warnings? · \d+ events? · \S+ ago$/.test(await lensTextAbove(DEPLOYMENT)), 180_000);
+    await eventually('Diagnose beside the counts', async () => (await lensCommandsAbove(DEPLOYMENT))[1] === 'Diagnose');
     await showProblems();
     const backOff = problemRows().filter({ hasText: 'BackOff' }).first();
     await backOff.waitFor({ timeout: 60_000 });
@@ -260,7 +268,7 @@ describe('manifests in the editor (Problems, CodeLens, hover, Explorer)', functi
     await page.keyboard.press('Enter');
     await page.keyboard.press('Shift+End');
     await page.keyboard.type('cart-renamed');
-    await eventually(`the lens saying not in ${context}`, async () => (await lensTextAbove(DEPLOYMENT)) === `not in ${context}`, 30_000);
+    await eventually(`the lens saying not in ${context}, and no Diagnose`, async () => JSON.stringify(await lensCommandsAbove(DEPLOYMENT)) === JSON.stringify([`not in ${context}`]), 30_000);
     await screenshot(page, 'manifests-5-renamed');
     await page.keyboard.press('Control+Z');
     await eventually('the lens counting again', async () => /warnings? · /.test(await lensTextAbove(DEPLOYMENT)), 30_000);

@@ -176,8 +176,8 @@ describe('with the Kubernetes extension (vendored) in the extension host', funct
     assert.ok(s.view.visible, 'the view is shown');
   });
 
-  it('puts our two items on every resource row it has (namespaced and cluster-scoped) and on no folder or cluster row', async () => {
-    const both = [Commands.showEventsForExplorerResource, Commands.recordEventOnExplorerResource];
+  it('puts our three items on every resource row it has (namespaced and cluster-scoped) and on no folder or cluster row', async () => {
+    const ours = [Commands.showEventsForExplorerResource, Commands.recordEventOnExplorerResource, Commands.diagnoseExplorerResource];
     const resources = [
       await rowAt(tree, C.a, 'Workloads', 'Deployments', 'web'),
       await rowAt(tree, C.a, 'Workloads', 'Pods', /^web-/),
@@ -187,7 +187,7 @@ describe('with the Kubernetes extension (vendored) in the extension host', funct
       await rowAt(tree, C.a, 'Storage', 'Persistent Volume Claims', 'data'),
       await rowAt(tree, C.a, 'Configuration', 'Config Maps', 'kube-root-ca.crt'),
     ];
-    for (const r of resources) assert.deepEqual(ourMenuItems(r.item.contextValue), both, `${r.label} (${r.item.contextValue})`);
+    for (const r of resources) assert.deepEqual(ourMenuItems(r.item.contextValue), ours, `${r.label} (${r.item.contextValue})`);
     const others = [...(await rows(tree)), await rowAt(tree, C.a, 'Workloads'), await rowAt(tree, C.a, 'Workloads', 'Deployments'), await rowAt(tree, C.a, 'Namespaces')];
     for (const r of others) assert.deepEqual(ourMenuItems(r.item.contextValue), [], `${r.label} (${r.item.contextValue})`);
   });

@@ -1,6 +1,6 @@
-// Our two items in the real Kubernetes extension's Cluster Explorer (the vendored 1.4.1), in
+// Our three items in the real Kubernetes extension's Cluster Explorer (the vendored 1.4.1), in
 // Chromium: right-click a Deployment, a Pod and a Namespace, Show in Events View (the first
-// click is what activates us) and Record Event... through the menu, checked in our view and on
+// click is what activates us), Record Event... and Diagnose through the menu, checked in our view and on
 // the apiserver (kind, name, namespace, uid); then Set as Current Cluster in its menu moves our
 // view. Screenshots: the context menu, and our view after Show in Events View.
 import * as assert from 'node:assert/strict';
@@ -18,6 +18,7 @@ import { ClusterExplorerPage } from './clusterExplorerPage';
 const NS = `k8sext-ui-${Date.now().toString(36)}`;
 const SHOW = 'Show in Events View';
 const RECORD = 'Record Event...';
+const DIAGNOSE = 'Diagnose';
 
 async function eventually<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -104,10 +105,10 @@ describe('the Kubernetes extension\'s Cluster Explorer (vendored), in Chromium',
     await v.level(2).filter({ hasText: `${reason}: recorded from the Cluster Explorer` }).first().waitFor({ timeout: 30_000 });
   }
 
-  it('shows the local cluster; a Deployment\'s menu has our two items, and Show in Events View (the click that activates us) selects its events', async () => {
+  it('shows the local cluster; a Deployment\'s menu has our three items, and Show in Events View (the click that activates us) selects its events', async () => {
     const deployment = await x.rowAt(C.a, 'Workloads', 'Deployments', 'web');
     const items = await x.menu(deployment);
-    assert.deepEqual(items.slice(-2), [SHOW, RECORD], `our two items, last: ${items.join(' | ')}`);
+    assert.deepEqual(items.slice(-3), [SHOW, RECORD, DIAGNOSE], `our three items, last: ${items.join(' | ')}`);
     assert.ok(items.includes('Describe'), 'its own items are there too');
     await screenshot(page, 'k8s-1-explorer-context-menu');
     await v.menuItem(SHOW);
@@ -126,6 +127,17 @@ describe('the Kubernetes extension\'s Cluster Explorer (vendored), in Chromium',
     await v.menuItem(SHOW);
     await selectedRow(`Pod/${pod}`, NS, 'FailedScheduling');
     await recordOn(() => x.rowAt(C.a, 'Workloads', 'Pods', pod), { kind: 'Pod', name: pod, namespace: NS }, 'UiExplorerPod');
+  });
+
+  it('a Pod that never scheduled: Diagnose in its menu opens its panel, which says why no container has started', async () => {
+    await x.open();
+    await x.menu(await x.rowAt(C.a, 'Workloads', 'Pods', pod));
+    await v.menuItem(DIAGNOSE);
+    await page.locator('.editor-group-container .tab', { hasText: `Diagnose: Pod/${pod}` }).first().waitFor({ timeout: 30_000 });
+    const frame = page.frameLocator('iframe.webview.ready:visible').last().frameLocator('#active-frame');
+    await eventually('its status', async () => /^Pending · 0\/1 ready/.test((await frame.locator('#summary').innerText().catch(() => '')) ?? ''));
+    await eventually('why no log', async () => /^No container of Pod\/.* has started: the pod is not scheduled \(Unschedulable: 0\/\d+ nodes are available/.test((await frame.locator('#logProblem').innerText().catch(() => '')) ?? ''));
+    await screenshot(page, 'k8s-4-diagnose-from-explorer');
   });
 
   it('a Namespace (cluster-scoped): its menu has its own Show Events and ours apart; ours selects the Namespace\'s events, Record Event... records on it', async () => {
