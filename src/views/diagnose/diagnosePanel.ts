@@ -3,7 +3,6 @@
 // DiagnoseSession. State goes over at most every UPDATE_MS, log lines as they come in
 // batches, ages again every AGE_TICK_MS while it is shown. Copy, Save and the kubectl
 // command act on the host's side, never on text from the page.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { kubectlLogsCommand } from '../../cluster/podLogs';
 import { Disposable } from '../../common/lifecycle';
@@ -11,6 +10,7 @@ import type { DiagnoseSession } from '../../services/diagnoseSession';
 import { conditionRows, containerRows, eventRows, logChoices, logHeader, podRows, summaryOf } from './diagnoseText';
 import { LogFeed, UPDATE_MS } from './logFeed';
 import { parseWebviewMessage, type HostMessage, type StateMessage } from './protocol';
+import { webviewPage } from '../webviewPage';
 
 export const DIAGNOSE_VIEW_TYPE = 'kubernetesEvents.diagnose';
 /** Ages are drawn again this often while the panel is shown. */
@@ -190,24 +190,9 @@ export class DiagnosePanel extends Disposable {
   }
 }
 
-/** The page: its own script and stylesheet only, by nonce and by the webview's source. */
+/** The page's markup (webviewPage gives it the policy, the stylesheet and the script). */
 function html(webview: vscode.Webview, media: vscode.Uri, title: string): string {
-  const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'diagnose.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'diagnose.css'));
-  const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>${esc(title)}</title>
-</head>
-<body>
-<header><h1 id="title"></h1><div id="subtitle"></div></header>
+  return webviewPage(webview, media, 'diagnose', title, `<header><h1 id="title"></h1><div id="subtitle"></div></header>
 <div id="summary" role="status"></div>
 <div id="problem" class="problem" role="alert" hidden></div>
 <section id="containers" hidden><h2>Containers</h2><table></table></section>
@@ -228,8 +213,5 @@ function html(webview: vscode.Webview, media: vscode.Uri, title: string): string
   <div id="log" tabindex="0" role="log" aria-label="Container log"></div>
 </section>
 <section id="conditions" hidden><h2>Conditions</h2><table></table></section>
-<section id="eventsSection"><h2>Events</h2><div id="eventsNote"></div><section id="events"><table></table></section></section>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+<section id="eventsSection"><h2>Events</h2><div id="eventsNote"></div><section id="events"><table></table></section></section>`);
 }

@@ -2,7 +2,6 @@
 // extension's media/timeline folder, the script by nonce), lanes from the feed, store
 // changes batched into one update a few times a second, the view's filter followed, and
 // the webview's requests (details on hover, reveal on click) answered.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable, type IDisposable } from '../../common/lifecycle';
 import type { InvolvedObject } from '../../model/clusterEvent';
@@ -11,6 +10,7 @@ import { objectLabel, type LaneProvider, type LaneScope } from './lanes';
 import { parseWebviewMessage, type HostMessage } from './protocol';
 import { TimelineFeed } from './timelineFeed';
 import type { TimelineSource } from './timelineSource';
+import { webviewPage } from '../webviewPage';
 
 export const TIMELINE_VIEW_TYPE = 'kubernetesEvents.timeline';
 /** Store changes are gathered this long into one update (the tree batches the same way). */
@@ -184,23 +184,9 @@ function titleOf(scope: LaneScope): string {
   return scope.kind === 'all' ? 'Events Timeline' : `Timeline: ${objectLabel(scope.object)}`;
 }
 
-/** The page: its own script and stylesheet only, by nonce and by the webview's source. */
+/** The page's markup (webviewPage gives it the policy, the stylesheet and the script). */
 export function html(webview: vscode.Webview, media: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'timeline.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'timeline.css'));
-  const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `base-uri 'none'`, `form-action 'none'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>Events Timeline</title>
-</head>
-<body>
-<header id="bar">
+  return webviewPage(webview, media, 'timeline', 'Events Timeline', `<header id="bar">
   <div id="title"><span id="scope"></span><span id="filter"></span></div>
   <div id="summary"></div>
   <div id="buttons" role="toolbar" aria-label="Zoom">
@@ -217,8 +203,5 @@ export function html(webview: vscode.Webview, media: vscode.Uri): string {
 <footer>
   <div id="help">Wheel or +/− zoom · drag or Shift+arrows pan · arrows move between events · Enter shows one in the Events view · 0 fits</div>
   <div id="cursor" aria-live="polite"></div>
-</footer>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+</footer>`);
 }
