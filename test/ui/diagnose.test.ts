@@ -127,11 +127,9 @@ describe('Diagnose, in Chromium', function () {
   it("opens from a timeline lane's context menu, on the lane's object", async () => {
     await v.runCommand('View: Close All Editors');
     await v.rowMenu(v.row(/^Pod\/ticker$/), 'Show Timeline for This Object', () => panel.tab('Timeline: Pod/ticker').isVisible());
-    const [mark] = await pollUntil('the lane\'s marks drawn', async () => {
-      const marks = await panel.marks('--vscode-charts-blue').catch(() => []);
-      return marks.length > 0 && marks;
-    });
-    await page.mouse.click(mark.x, mark.y, { button: 'right' });
+    // The one lane's marks (drawn in the chart colour; several events close together overlap).
+    const onLane = await pollUntil('the lane\'s marks drawn', () => panel.lowestOf('--vscode-charts-blue').catch(() => undefined));
+    await page.mouse.click(onLane.x, onLane.y, { button: 'right' });
     await v.menuItem('Diagnose');
     await panel.tab('Diagnose: Pod/ticker').waitFor({ timeout: 15_000 });
     await eventually('its log followed', async () => /^Log of app · following/.test(await text('#logHeader')));

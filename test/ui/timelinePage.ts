@@ -52,6 +52,38 @@ export class TimelinePage {
   }
 
   /**
+   * The lowest point drawn in a theme variable's colour right of the lane labels, in page
+   * coordinates: with one lane, a point on that lane's marks (the rate strip above is the
+   * same colour), however the marks overlap.
+   */
+  async lowestOf(colourVariable: string): Promise<{ x: number; y: number } | undefined> {
+    const canvas = this.frame().locator('#canvas');
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the timeline canvas is not on screen');
+    const found = await canvas.evaluate((c: HTMLCanvasElement, variable: string) => {
+      const value = getComputedStyle(document.documentElement).getPropertyValue(variable).trim();
+      const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+      const ctx = c.getContext('2d');
+      if (!probe || !ctx || !value) return undefined;
+      probe.fillStyle = value;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+      const { width, height } = c;
+      const data = ctx.getImageData(0, 0, width, height).data;
+      const dpr = width / c.clientWidth;
+      const labels = Math.min(300, Math.max(130, c.clientWidth * 0.22)) * dpr;
+      for (let y = height - 1; y >= 0; y--) {
+        for (let x = Math.ceil(labels); x < width; x++) {
+          const i = (y * width + x) * 4;
+          if (Math.abs(data[i] - r) <= 2 && Math.abs(data[i + 1] - g) <= 2 && Math.abs(data[i + 2] - b) <= 2) return { x: x / dpr, y: y / dpr };
+        }
+      }
+      return undefined;
+    }, colourVariable);
+    return found && { x: box.x + found.x, y: box.y + found.y - 1 };
+  }
+
+  /**
    * Marks drawn in the colour of a theme variable: blobs of that exact colour on the canvas,
    * round (as wide as high, mostly filled) and right of the lane labels, so the strip's
    * translucent bars and the label column's text are not taken for marks. History marks are

@@ -177,7 +177,7 @@ export class DiagnosePanel extends Disposable {
             choices: st.pod ? logChoices(st.pod, log) : [],
             header: noLogs && !log ? '' : log ? logHeader(log) : 'Reading its status…',
             problem: noLogs && !log ? noLogs : log?.problem,
-            canLoadMore: Boolean(log && !log.loading && !log.whole && !log.following),
+            canLoadMore: Boolean(log && !log.loading && !log.whole && !log.following && !log.problem),
             kubectl: this.kubectl() ?? '',
             timestamps: this.timestamps,
           }

@@ -96,6 +96,8 @@ export function logChoices(p: PodReport, shown: LogState | undefined): Container
 export function logHeader(l: LogState): string {
   const which = `${l.previous ? 'Previous log' : 'Log'} of ${l.container}`;
   // A followed log's answer starts with its first line: until one comes, it is waited for.
+  // Nothing read (the problem above says why): no extent to speak of.
+  if (l.problem && l.lines === 0 && !l.loading && !l.retrying) return `${which} · not read`;
   if (l.loading) return l.following ? `${which} · following · no lines yet (waiting for the container to write one)` : `${which} · reading…`;
   const extent = l.whole ? `the whole log: ${l.lines} line${l.lines === 1 ? '' : 's'}, ${kib(l.bytes)}` : `showing the last ${l.lines.toLocaleString('en-US')} line${l.lines === 1 ? '' : 's'} (${kib(l.bytes)})`;
   const short = l.shortened ? ` · its lines are long: fewer than ${l.tailLines.toLocaleString('en-US')} fit in one read` : '';

@@ -289,6 +289,11 @@ describe('diagnose text: logHeader', () => {
     assert.equal(logHeader(logState({ loading: true, previous: true })), 'Previous log of checkout · reading…');
   });
 
+  it('says a log that could not be read was not read (no "last 0 lines"), and a followed one waiting for its first line', () => {
+    assert.equal(logHeader(logState({ problem: 'Cannot read the log of container checkout in Pod/p: your user may not get pods/log' })), 'Log of checkout · not read');
+    assert.equal(logHeader(logState({ loading: true, following: true })), 'Log of checkout · following · no lines yet (waiting for the container to write one)');
+  });
+
   it('says a whole log is whole: its lines and size', () => {
     assert.equal(logHeader(logState({ previous: true, whole: true, lines: 12, bytes: 1126 })), 'Previous log of checkout · the whole log: 12 lines, 1.1 KiB');
     assert.equal(logHeader(logState({ whole: true, lines: 1, bytes: 80 })), 'Log of checkout · the whole log: 1 line, 80 B');
