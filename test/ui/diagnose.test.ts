@@ -98,10 +98,15 @@ describe('Diagnose, in Chromium', function () {
     const names = (await podNames(namespace, `app.kubernetes.io/name=${crashLoop}`)).sort();
     const rows = frame().locator('#pods tbody tr');
     await eventually('every pod listed', async () => JSON.stringify((await rows.locator('td:first-child').allInnerTexts().catch(() => [])).sort()) === JSON.stringify(names));
-    const first = rows.first();
-    assert.match(await first.getAttribute('class') ?? '', /\bwarn\b/, 'the first pod is a failing one');
-    assert.match(await first.locator('td').nth(1).innerText(), /CrashLoopBackOff|Error|Running/);
+    // Both pods crash in turn (run a few seconds, back off for minutes): once one is failing
+    // (drawn in the warning colour), it is listed first. One snapshot of the table each time.
+    const snapshot = () => rows.evaluateAll((trs) => trs.map((tr) => ({ warn: tr.classList.contains('warn'), status: (tr as HTMLTableRowElement).cells[1]?.textContent ?? '' })));
+    await eventually('a failing pod, listed first', async () => {
+      const now = await snapshot().catch(() => []);
+      return now.some((r) => r.warn) && now[0].warn && /CrashLoopBackOff|Error/.test(now[0].status);
+    });
     await screenshot(page, 'diagnose-2-deployment-pods');
+    const first = rows.first();
     const name = await first.locator('td').first().innerText();
     await first.locator('td').first().locator('button').click();
     await panel.tab(`Diagnose: Pod/${name}`).waitFor({ timeout: 15_000 });

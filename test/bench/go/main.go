@@ -9,6 +9,8 @@
 //	latency    an informer on all namespaces, and a keep-alive producer creating events at a
 //	           steady rate: time from each create response to the informer's handler
 //	correlator tools/record's EventCorrelator over a JSON-line stream (fake clock)
+//	logs       follow one container's log (GetLogs, Follow, Timestamps) until a numbered
+//	           line; lines read, order, lag from each line's timestamp, peak RSS
 //
 // Clients are built as client-go programs build them (clientcmd, kubernetes.NewForConfig:
 // JSON, one HTTP/2 connection), with client-side throttling off (QPS < 0): the apiserver's
@@ -60,7 +62,7 @@ func clientset(kubeconfig string, protobuf bool) *kubernetes.Clientset {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: clientgo-bench pager|informer|latency|correlator [flags]")
+		fail("usage: clientgo-bench pager|informer|latency|correlator|logs [flags]")
 	}
 	cmd, args := os.Args[1], os.Args[2:]
 	flags := flag.NewFlagSet(cmd, flag.ExitOnError)
@@ -74,6 +76,9 @@ func main() {
 	rate := flags.Int("rate", 200, "latency: events created per second")
 	seconds := flags.Int("seconds", 10, "latency: how long to create events")
 	passes := flags.Int("passes", 5, "correlator: timed passes over the stream (after one untimed pass)")
+	pod := flags.String("pod", "", "logs: the pod (in -namespace)")
+	container := flags.String("container", "", "logs: the container")
+	marker := flags.String("marker", "", "logs: the word each counted line starts with")
 	if err := flags.Parse(args); err != nil {
 		fail("%v", err)
 	}
@@ -85,6 +90,8 @@ func main() {
 		printJSON(runInformer(clientset(*kubeconfig, false), *expect))
 	case "latency":
 		printJSON(runLatency(ctx, clientset(*kubeconfig, false), *namespace, *template, *prefix, *rate, *seconds))
+	case "logs":
+		printJSON(runLogs(ctx, clientset(*kubeconfig, false), *namespace, *pod, *container, *marker, *expect))
 	case "correlator":
 		printJSON(runCorrelator(os.Stdin, *passes))
 	default:
