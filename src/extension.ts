@@ -89,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const manifests = own(new ManifestService(store, owners, connection, settings, logger));
   own(new ManifestSurfaces(manifests, connection, settings));
   const rows = () => selection.selection;
-  const diagnoseDeps: DiagnoseDeps = { extensionUri: context.extensionUri, connection, store, owners, logger, selection: rows, manifestObject: (u, i, r) => manifestTarget(manifests, u, i, r) };
+  const diagnoseDeps: DiagnoseDeps = { extensionUri: context.extensionUri, connection, store, owners, logger, selection: rows, memento: context.workspaceState, manifestObject: (u, i, r) => manifestTarget(manifests, u, i, r) };
   const diagnoser = new Diagnoser(diagnoseDeps);
   const yaml = registerYamlCommands({ connection, logger, settings, store, tree, selection: rows });
   context.subscriptions.push(

@@ -3,8 +3,8 @@
 // menu). The crash-looping pod's panel shows its previous instance's log (the panic) and its
 // last state as kubectl has them; the Deployment's panel lists its pods worst first, and a
 // pod's name there opens that pod; a running container's log is followed as lines are
-// written; hostile log text stays text; a user who may not read pods/log is told so, and
-// still sees the status and the events.
+// written, hostile ones as text, and again after a window reload; a user who may not read
+// pods/log is told so, and still sees the status and the events.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -148,6 +148,22 @@ describe('Diagnose, in Chromium', function () {
     await v.menuItem('Diagnose');
     await panel.tab('Diagnose: Pod/ticker').waitFor({ timeout: 15_000 });
     await eventually('its log followed', async () => /^Log of app · following/.test(await text('#logHeader')));
+  });
+
+  it('comes back after a window reload, on the same object, and follows its log again', async () => {
+    // The ticker's panel is open: the test before opened it from the lane.
+    await page.keyboard.press('F1');
+    await v.type('>Developer: Reload Window');
+    await v.pick('Developer: Reload Window');
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
+    const tab = panel.tab('Diagnose: Pod/ticker');
+    await tab.waitFor({ timeout: 60_000 });
+    await tab.click();
+    await eventually('its log followed again', async () => /^Log of app · following/.test(await text('#logHeader')), 90_000);
+    const file = kwokLogFile(controlPlane().info.dir, 'ticker');
+    fs.appendFileSync(file, criLine(new Date(), 'stdout', `${stamp} after the reload`));
+    await eventually('a line written after the reload', async () => (await text('#log')).includes(`${stamp} after the reload`), 60_000);
+    await v.open();
   });
 
   it('tells a user who may not read pods/log what is missing, and still shows the status and events', async () => {

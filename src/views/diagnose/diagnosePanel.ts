@@ -20,6 +20,8 @@ const MEDIA_FOLDER = ['media', 'diagnose'];
 export interface DiagnoseHost {
   readonly extensionUri: vscode.Uri;
   readonly context: string | undefined;
+  /** Kept by the page, so that a window reload brings the panel back on the same object. */
+  readonly restoreKey: string;
   /** Opens (or shows) the panel of a pod of this workload. */
   diagnosePod(namespace: string, name: string): void;
   problem(text: string): void;
@@ -36,15 +38,19 @@ export class DiagnosePanel extends Disposable {
   private readonly closed = new vscode.EventEmitter<void>();
   readonly onDidClose = this.closed.event;
 
+  /** `restored`: the panel VS Code brings back after a window reload (its serializer), else a new one. */
   constructor(
     readonly session: DiagnoseSession,
     private readonly host: DiagnoseHost,
+    restored?: vscode.WebviewPanel,
   ) {
     super();
     this.feed = new LogFeed(session.buffer);
     const media = vscode.Uri.joinPath(host.extensionUri, ...MEDIA_FOLDER);
     const t = session.target;
-    this.panel = this._register(vscode.window.createWebviewPanel(DIAGNOSE_VIEW_TYPE, `Diagnose: ${t.kind}/${t.name}`, vscode.ViewColumn.Active, { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [media], retainContextWhenHidden: false }));
+    const options = { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [media] };
+    this.panel = this._register(restored ?? vscode.window.createWebviewPanel(DIAGNOSE_VIEW_TYPE, `Diagnose: ${t.kind}/${t.name}`, vscode.ViewColumn.Active, { ...options, retainContextWhenHidden: false }));
+    if (restored) this.panel.webview.options = options;
     this.panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'media', 'events.svg');
     this.panel.webview.html = html(this.panel.webview, media, `Diagnose: ${t.kind}/${t.name}`);
     this._register(session);
@@ -163,6 +169,7 @@ export class DiagnosePanel extends Disposable {
     const noLogs = s.noLogs;
     return {
       type: 'state',
+      restoreKey: this.host.restoreKey,
       title: `${t.kind}/${t.name}`,
       subtitle: `${t.namespace ? `in ${t.namespace} · ` : ''}${this.host.context ?? ''}`,
       summary: summary.text,

@@ -22,6 +22,8 @@ export interface ContainerChoice {
 
 export interface StateMessage {
   readonly type: 'state';
+  /** The page keeps it (setState) so that a window reload brings this panel back: the host's key, no object data. */
+  readonly restoreKey: string;
   readonly title: string;
   readonly subtitle: string;
   /** One line: phase and reason, or a workload's counts. */

@@ -5,6 +5,7 @@ import type { HostMessage, LogLinesMessage, PodRow, Row, StateMessage, WebviewMe
 
 interface VsCodeApi {
   postMessage(m: WebviewMessage): void;
+  setState(state: { restoreKey: string }): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -67,6 +68,7 @@ class DiagnoseApp {
   }
 
   private state(m: StateMessage): void {
+    this.vscode.setState({ restoreKey: m.restoreKey });
     $('title').textContent = m.title;
     $('subtitle').textContent = m.subtitle;
     const summary = $('summary');
