@@ -3,7 +3,7 @@
 // the view can show ("forbidden in namespace X as user Y", "reconnecting in 4 s").
 import { EventStore } from '../model/eventStore';
 import type { ApiClient } from './apiRequest';
-import { ListWatch, type EventApi, type ListWatchState } from './listWatch';
+import { ListWatch, type EventApi, type InitialSync, type ListWatchState } from './listWatch';
 import { normalizeEvent } from './normalize';
 
 export interface ObserverOptions {
@@ -17,6 +17,8 @@ export interface ObserverOptions {
   readonly fieldSelector?: string;
   /** Items per list page (the apiserver's default chunk size otherwise). */
   readonly pageSize?: number;
+  /** `stream` (the default: from the watch cache where the server offers it) or `pages`. */
+  readonly initialSync?: InitialSync;
   /** Test overrides passed to each ListWatch. */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
@@ -46,7 +48,7 @@ export class EventObserver {
       let listStart = 0;
       const watch = new ListWatch(
         client,
-        { api, namespace, pageSize: options.pageSize, fieldSelector: options.fieldSelector ?? (options.warningsOnly ? 'type=Warning' : undefined), watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
+        { api, namespace, pageSize: options.pageSize, initialSync: options.initialSync, fieldSelector: options.fieldSelector ?? (options.warningsOnly ? 'type=Warning' : undefined), watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
           onListPage: (items, first) => {
             if (first) listStart = store.sequence;
@@ -76,6 +78,16 @@ export class EventObserver {
 
   get state(): ObserverState {
     return this.states;
+  }
+
+  /** How the last initial state was read (streamed from the watch cache, or paged); the first watch's. */
+  get lastSync(): 'streamed' | 'paged' | undefined {
+    return this.watches[0]?.watch.lastSync;
+  }
+
+  /** Why the apiserver would not stream the initial state, when it would not (the first watch's). */
+  get streamRefused(): string | undefined {
+    return this.watches[0]?.watch.streamRefused;
   }
 
   /** The resourceVersion of each watch, to resume from after a restart. */

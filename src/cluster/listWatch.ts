@@ -1,7 +1,9 @@
-// List, then watch from the list's resourceVersion, for ever: paged lists, bookmarks, a
-// server-side timeout, a watchdog for half-open connections, exponential backoff with
-// jitter, a relist on 410 Gone, and a clear stop on 401/403. client-node 1.4's informer
-// stops on errors and has no watchdog, so this replaces it (see the control-plane notes).
+// List, then watch from the list's resourceVersion, for ever: the initial state streamed
+// from the watch cache where the apiserver offers it (client-go's reflector watchList),
+// else paged lists; bookmarks, a server-side timeout, a watchdog for half-open
+// connections, exponential backoff with jitter, a relist on 410 Gone, and a clear stop on
+// 401/403. client-node 1.4's informer stops on errors and has no watchdog, so this
+// replaces it (see the control-plane notes).
 import { StringDecoder } from 'node:string_decoder';
 import { StatusError } from '../record/errors';
 import { sleep } from '../record/sleep';
@@ -59,11 +61,25 @@ export const MIN_HEALTHY_WATCH_MS = 1_000;
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 /**
+ * The annotation on the bookmark that ends a watch-list's initial events
+ * (metav1.InitialEventsAnnotationKey): the state streamed so far is complete.
+ */
+export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
+
+/**
+ * How the initial state is read. `stream`: a watch with sendInitialEvents (KEP-3157, on by
+ * default from Kubernetes 1.34), which the apiserver serves from its watch cache without
+ * building list pages, falling back to pages where the server refuses it; `pages`: paged
+ * lists only.
+ */
+export type InitialSync = 'stream' | 'pages';
+
+/**
  * Where the loop is. `forbidden`, `unauthorized` and `configError` (a kubeconfig, plugin,
  * certificate or CA to fix: the message says what) are final until start() is called again.
  */
 export type ListWatchState =
-  | { readonly phase: 'listing' }
+  | { readonly phase: 'listing'; readonly streaming?: boolean }
   | { readonly phase: 'watching'; readonly resourceVersion: string }
   | { readonly phase: 'backoff'; readonly retryInMs: number; readonly error: string }
   | { readonly phase: 'forbidden'; readonly message: string }
@@ -111,6 +127,8 @@ export interface ListWatchOptions {
   /** A server-side label selector, e.g. `app=web` (a workload's pods). */
   readonly labelSelector?: string;
   readonly pageSize?: number;
+  /** `stream` (the default) or `pages`. */
+  readonly initialSync?: InitialSync;
   /** Overrides for tests: the watch timeout (s), the watchdog's grace (ms) and the silence limit (ms). */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
@@ -130,6 +148,32 @@ class GoneError extends Error {
   }
 }
 
+/** The apiserver does not stream initial events (feature gate off, an older release, a proxy that drops the parameter). */
+class StreamRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StreamRefusedError';
+  }
+}
+
+/**
+ * Answers that mean the server will not stream the initial state: 422 Invalid from the
+ * ListOptions validation when the WatchList gate is off (1.27-1.33 by default), 400 from
+ * servers and proxies that reject parameters they do not know.
+ */
+const STREAM_REFUSED_CODES = new Set([400, 422]);
+/**
+ * A user may list but not watch, or the other way round: a 403 on the stream falls back to the
+ * paged list, which says which verb is missing (and shows what may be listed), as before streaming.
+ */
+const FORBIDDEN = 403;
+/**
+ * How the apiserver writes an ADDED line (metav1.WatchEvent, fields in this order): the object's
+ * text is taken from between this and the line's last brace without parsing the wrapper. A line
+ * in any other shape is parsed whole.
+ */
+const ADDED_LINE_HEAD = '{"type":"ADDED","object":';
+
 export function resourcePath(api: EventApi, namespace?: string): string {
   const base = api === 'core/v1' ? '/api/v1' : '/apis/events.k8s.io/v1';
   return namespace ? `${base}/namespaces/${encodeURIComponent(namespace)}/events` : `${base}/events`;
@@ -148,6 +192,10 @@ export class ListWatch<T extends RawObject = RawEvent> {
   private readonly random: () => number;
   /** Items handed over per turn of a list (adapts to LIST_TURN_MS). */
   private itemsPerTurn = LIST_TURN_ITEMS_START;
+  /** Why the server would not stream the initial state; paged lists until start() again. */
+  private refusedWhy: string | undefined;
+  /** How the last complete initial state was read. */
+  private lastSyncHow: 'streamed' | 'paged' | undefined;
 
   constructor(
     private readonly client: ApiClient,
@@ -166,11 +214,22 @@ export class ListWatch<T extends RawObject = RawEvent> {
     return this.resourceVersion;
   }
 
+  /** How the last complete initial state was read: streamed from the watch cache, or paged. */
+  get lastSync(): 'streamed' | 'paged' | undefined {
+    return this.lastSyncHow;
+  }
+
+  /** Why the apiserver would not stream the initial state, when it would not. */
+  get streamRefused(): string | undefined {
+    return this.refusedWhy;
+  }
+
   /** Starts (or restarts) the loop; with a resourceVersion it resumes a watch without listing first. */
   start(resume?: { resourceVersion: string }): void {
     if (this.running) return;
     this.resourceVersion = resume?.resourceVersion;
     this.failures = 0;
+    this.refusedWhy = undefined;
     const controller = new AbortController();
     this.controller = controller;
     this.running = this.loop(controller.signal).finally(() => {
@@ -198,15 +257,29 @@ export class ListWatch<T extends RawObject = RawEvent> {
     return this.options.namespace ? `in namespace ${this.options.namespace}` : 'in any namespace';
   }
 
+  /** The next initial state is to be streamed. */
+  private get streams(): boolean {
+    return (this.options.initialSync ?? 'stream') === 'stream' && this.refusedWhy === undefined;
+  }
+
   private async loop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
+        if (this.resourceVersion === undefined && this.streams) {
+          // The initial state, then the watch on the same connection until it ends.
+          await this.watch(signal, true);
+          continue;
+        }
         if (this.resourceVersion === undefined) await this.list(signal);
         // Stopped while listing (a handler may stop the loop): no watch may open after that.
         if (signal.aborted) return;
         await this.watch(signal);
       } catch (err) {
         if (signal.aborted) return;
+        if (err instanceof StreamRefusedError) {
+          this.refusedWhy = err.message;
+          continue;
+        }
         if (err instanceof GoneError) {
           // Too old to resume from: list again (a list without resourceVersion never answers 410).
           this.resourceVersion = undefined;
@@ -218,7 +291,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
         }
         if (err instanceof StatusError && (err.code === 403 || err.code === 401)) {
           const user = userOf(err.message);
-          const verb = this.resourceVersion === undefined ? 'list' : 'watch';
+          const verb = this.resourceVersion === undefined && !this.streams ? 'list' : 'watch';
           const message = `Cannot ${verb} ${this.options.resource?.what ?? 'events'} ${this.where()}${user ? ` as user ${user}` : ''}: ${err.message}`;
           this.setState(err.code === 403 ? { phase: 'forbidden', message } : { phase: 'unauthorized', message: `The apiserver did not accept the credentials: ${err.message}` });
           return;
@@ -325,6 +398,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
     await this.handlers.onListDone();
     if (signal.aborted) return;
     this.resourceVersion = resourceVersion;
+    this.lastSyncHow = 'paged';
   }
 
   /**
@@ -356,8 +430,25 @@ export class ListWatch<T extends RawObject = RawEvent> {
     return true;
   }
 
-  /** One watch connection, until the server closes it (resolves) or it fails (rejects). */
-  private async watch(signal: AbortSignal): Promise<void> {
+  /** Hands the initial events taken so far to the handler, as handOver does a page's. */
+  private async handOverStream(sync: InitialStream<T>, signal: AbortSignal): Promise<boolean> {
+    if (sync.texts.length === 0 && !(sync.done && sync.first)) return true;
+    const texts = sync.texts;
+    sync.texts = [];
+    sync.count += texts.length;
+    const first = sync.first;
+    sync.first = false;
+    return this.handOver(texts, first, signal, () => false);
+  }
+
+  /**
+   * One watch connection, until the server closes it (resolves) or it fails (rejects). With
+   * `initial`, it first streams the state the list would give (sendInitialEvents): ADDED
+   * events handed to onListPage as a list's items, until the bookmark annotated
+   * INITIAL_EVENTS_END_ANNOTATION, whose resourceVersion the state is complete at; then
+   * onListDone, and the same connection goes on as the watch.
+   */
+  private async watch(signal: AbortSignal, initial = false): Promise<void> {
     const timeoutSeconds = this.options.watchTimeoutSeconds ?? Math.floor(WATCH_TIMEOUT_MIN_S + this.random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S));
     const grace = this.options.watchdogGraceMs ?? WATCHDOG_GRACE_MS;
     const silenceMs = Math.min(timeoutSeconds * 1000 + grace, this.options.watchSilenceMs ?? WATCH_SILENCE_MS);
@@ -377,11 +468,22 @@ export class ListWatch<T extends RawObject = RawEvent> {
     };
     const started = Date.now();
     let received = 0;
+    const sync = initial ? new InitialStream<T>() : undefined;
     try {
       kick();
-      const path = `${this.collection}?${this.query({ watch: 1, resourceVersion: this.resourceVersion, allowWatchBookmarks: true, timeoutSeconds })}`;
-      const response = await this.client.stream(path, connection.signal, undefined, this.options.resource?.watchAccept);
-      this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
+      const params = sync
+        ? { watch: 1, sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: true, timeoutSeconds }
+        : { watch: 1, resourceVersion: this.resourceVersion, allowWatchBookmarks: true, timeoutSeconds };
+      const path = `${this.collection}?${this.query(params)}`;
+      if (sync) this.setState({ phase: 'listing', streaming: true });
+      let response;
+      try {
+        response = await this.client.stream(path, connection.signal, undefined, this.options.resource?.watchAccept);
+      } catch (err) {
+        if (sync && err instanceof StatusError && (STREAM_REFUSED_CODES.has(err.code) || err.code === FORBIDDEN)) throw new StreamRefusedError(`${err.code} ${err.message}`);
+        throw err;
+      }
+      if (!sync) this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
       let buffered = '';
       // A chunk can end inside a multi-byte character: the decoder keeps the partial bytes for the next one.
       const decoder = new StringDecoder('utf8');
@@ -390,14 +492,38 @@ export class ListWatch<T extends RawObject = RawEvent> {
           kick();
           buffered += decoder.write(chunk as Buffer);
           let newline: number;
-          while ((newline = buffered.indexOf('\n')) >= 0) {
-            const text = buffered.slice(0, newline).trim();
-            buffered = buffered.slice(newline + 1);
-            if (text) {
-              received++;
-              this.handleLine(JSON.parse(text) as WatchLine<T>);
+          let from = 0;
+          while ((newline = buffered.indexOf('\n', from)) >= 0) {
+            const text = buffered.slice(from, newline);
+            from = newline + 1;
+            if (text.trim() === '') continue;
+            received++;
+            if (sync && !sync.done) {
+              if (text.startsWith(ADDED_LINE_HEAD) && text.endsWith('}')) {
+                sync.texts.push(text.slice(ADDED_LINE_HEAD.length, -1));
+                continue;
+              }
+              // What came before this line goes first, in the order it came.
+              if (!(await this.handOverStream(sync, signal))) return;
+              const end = sync.take(text);
+              if (end === undefined) continue;
+              // The state is complete: its end, then the same connection goes on as the watch from its resourceVersion.
+              if (!(await this.handOverStream(sync, signal))) return;
+              await yieldToEventLoop();
+              if (signal.aborted) return;
+              await this.handlers.onListDone();
+              if (signal.aborted) return;
+              this.resourceVersion = end;
+              this.lastSyncHow = 'streamed';
+              this.failures = 0;
+              this.setState({ phase: 'watching', resourceVersion: end });
+              kick();
+              continue;
             }
+            this.handleLine(JSON.parse(text) as WatchLine<T>);
           }
+          buffered = buffered.slice(from);
+          if (sync && !sync.done && !(await this.handOverStream(sync, signal))) return;
         }
       } catch (err) {
         if (signal.aborted) return;
@@ -405,6 +531,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
         throw err;
       }
       if (silent) throw new Error(`the watch was silent for ${silenceMs / 1000} s: connection presumed dead`);
+      // Closed before the state was complete: what came is no list; the loop streams again.
+      if (sync && !sync.done) throw new Error(`the apiserver closed the initial events after ${sync.count} of them, before their end`);
       if (received === 0 && Date.now() - started < MIN_HEALTHY_WATCH_MS && !signal.aborted) throw new Error('the watch closed at once with nothing in it');
       this.failures = 0;
     } finally {
@@ -433,5 +561,39 @@ export class ListWatch<T extends RawObject = RawEvent> {
       default:
         throw new Error(`unexpected watch event type ${line.type}`);
     }
+  }
+}
+
+/** The initial events of a watch-list so far: the ADDED objects' texts not yet handed over, until the bookmark that ends them. */
+class InitialStream<T extends RawObject> {
+  /** Texts of ADDED objects not yet handed over. */
+  texts: string[] = [];
+  /** The next hand-over starts the list. */
+  first = true;
+  /** Items handed over so far. */
+  count = 0;
+  /** The end bookmark has come. */
+  done = false;
+
+  /**
+   * Takes a line other than an ADDED one; returns the resourceVersion the state is complete at
+   * when it is the end bookmark. Anything else but an ADDED event before it means the server
+   * ignored sendInitialEvents (a plain watch never sends that bookmark): a StreamRefusedError.
+   */
+  take(text: string): string | undefined {
+    const line = JSON.parse(text) as WatchLine<T & { metadata?: { annotations?: Record<string, string> } }>;
+    if (line.type === 'ADDED') {
+      this.texts.push(JSON.stringify(line.object));
+      return undefined;
+    }
+    if (line.type === 'BOOKMARK' && line.object?.metadata?.annotations?.[INITIAL_EVENTS_END_ANNOTATION] === 'true') {
+      this.done = true;
+      return line.object.metadata.resourceVersion ?? '';
+    }
+    if (line.type === 'ERROR') {
+      if (line.object?.code === 410) throw new GoneError(line.object.message ?? 'resourceVersion too old');
+      throw new StatusError(line.object?.code ?? 500, line.object?.reason ?? '', line.object?.message ?? 'watch error');
+    }
+    throw new StreamRefusedError(`a ${line.type} event came before the end of the initial events: the server (or a proxy) ignored sendInitialEvents`);
   }
 }

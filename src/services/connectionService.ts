@@ -44,10 +44,24 @@ export class ConnectionService extends Disposable {
   ) {
     super();
     this.connection = new ClusterConnection(store);
-    this._register(this.connection.onDidChangeState((s) => this.setStatus(statusOfWatches(this.connection.context, s))));
+    this._register(
+      this.connection.onDidChangeState((s) => {
+        this.logSync();
+        this.setStatus(statusOfWatches(this.connection.context, s));
+      }),
+    );
     const save = setInterval(() => void this.saveHistory(), HISTORY_SAVE_INTERVAL_MS);
     const prune = setInterval(() => void store.pruneHistory(), HISTORY_PRUNE_INTERVAL_MS);
     this._register(toDisposable(() => (clearInterval(save), clearInterval(prune))));
+  }
+
+  /** Logs once per connection how its initial state was read, and why not streamed when it was not. */
+  private logSync(): void {
+    const observer = this.connection.activeObserver;
+    if (!observer?.lastSync || this.syncLogged === observer) return;
+    this.syncLogged = observer;
+    const refused = observer.streamRefused;
+    this.logger.info(0, observer.lastSync === 'streamed' ? 'Initial events streamed from the watch cache' : 'Initial events listed in pages', ['context', this.connection.context ?? '', ...(refused ? ['streamRefused', refused] : [])]);
   }
 
   get status(): ConnectionStatus {
@@ -100,6 +114,8 @@ export class ConnectionService extends Disposable {
 
   /** Whether this connection's watches have all been open once (later loading is a relist). */
   private listedOnce = false;
+  /** The observer whose initial sync was logged. */
+  private syncLogged: object | undefined;
 
   private setStatus(status: ConnectionStatus): void {
     if (status.phase === 'live') this.listedOnce = true;

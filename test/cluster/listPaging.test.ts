@@ -55,7 +55,7 @@ describe('paged list, read ahead', function () {
     const ahead: number[] = [];
     let pagesHandled = 0;
     try {
-      await listOnce(client, { api: 'core/v1', namespace, pageSize: PAGE }, (items) => {
+      await listOnce(client, { api: 'core/v1', namespace, pageSize: PAGE, initialSync: 'pages' }, (items) => {
         // Asked for and not yet handled, this one excepted: the pages read ahead.
         ahead.push(client.pagesAsked - pagesHandled - 1);
         names.push(...items.map((e) => e.metadata?.name ?? ''));
@@ -77,26 +77,28 @@ describe('paged list, read ahead', function () {
     assert.equal(ahead[ahead.length - 1], 0, 'nothing asked for after the last page');
   });
 
-  it('hands a large page over in batches, each in its own turn of the event loop, every event once and in order', async () => {
-    const client = new ApiClient(restConfigOf('admin.kubeconfig'));
-    const names: string[] = [];
-    // Counts turns of the event loop: what a handler holding the loop for the whole page would stop.
-    let turns = 0;
-    const ticker = setInterval(() => turns++, 0);
-    const turnAtCall: number[] = [];
-    try {
-      await listOnce(client, { api: 'core/v1', namespace, pageSize: EVENTS }, (items) => {
-        turnAtCall.push(turns);
-        names.push(...items.map((e) => e.metadata?.name ?? ''));
-        // A slow store: a fifth of a millisecond per event, 24 ms for the page.
-        busy(items.length * 0.2);
-      });
-    } finally {
-      clearInterval(ticker);
-      client.dispose();
-    }
-    assert.deepEqual(names, Array.from({ length: EVENTS }, (_, i) => `e-${String(i).padStart(3, '0')}`));
-    assert.ok(turnAtCall.length >= 3, `one page of ${EVENTS} in ${turnAtCall.length} batches`);
-    for (let k = 1; k < turnAtCall.length; k++) assert.ok(turnAtCall[k] > turnAtCall[k - 1], `timers ran between batches ${k} and ${k + 1}: ${turnAtCall.join(',')}`);
-  });
+  for (const initialSync of ['pages', 'stream'] as const) {
+    it(`hands ${initialSync === 'pages' ? 'a large page' : 'the streamed initial events'} over in batches, each in its own turn of the event loop, every event once and in order`, async () => {
+      const client = new ApiClient(restConfigOf('admin.kubeconfig'));
+      const names: string[] = [];
+      // Counts turns of the event loop: what a handler holding the loop for the whole page would stop.
+      let turns = 0;
+      const ticker = setInterval(() => turns++, 0);
+      const turnAtCall: number[] = [];
+      try {
+        await listOnce(client, { api: 'core/v1', namespace, pageSize: EVENTS, initialSync }, (items) => {
+          turnAtCall.push(turns);
+          names.push(...items.map((e) => e.metadata?.name ?? ''));
+          // A slow store: a fifth of a millisecond per event, 24 ms for the page.
+          busy(items.length * 0.2);
+        });
+      } finally {
+        clearInterval(ticker);
+        client.dispose();
+      }
+      assert.deepEqual(names, Array.from({ length: EVENTS }, (_, i) => `e-${String(i).padStart(3, '0')}`));
+      assert.ok(turnAtCall.length >= 3, `one page of ${EVENTS} in ${turnAtCall.length} batches`);
+      for (let k = 1; k < turnAtCall.length; k++) assert.ok(turnAtCall[k] > turnAtCall[k - 1], `timers ran between batches ${k} and ${k + 1}: ${turnAtCall.join(',')}`);
+    });
+  }
 });
