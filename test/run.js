@@ -14,6 +14,11 @@
 // them their tests are skipped, by name, with the reason.
 // Options: --only=unit,cluster  runs a subset (host and ui include their -k8s layer);
 // --skip-setup assumes everything is installed.
+// Kubernetes releases (test/env/versions.sh): every layer runs against the default release.
+// --k8s=<version> runs the cluster layer and a host smoke test against that release instead;
+// --k8s=all (what .ci/run asks for) runs every layer against the default, then the cluster
+// layer and the host smoke test against each other release of KUBE_RELEASES. Each release
+// has its own control plane, and its tests use that release's kubectl.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -28,6 +33,20 @@ const wants = (layer) => !only || only.has(layer) || (BASE_LAYER[layer] !== unde
 const clusterLayers = ['cluster', 'host', 'host-k8s', 'ui', 'ui-k8s'];
 const needsCluster = clusterLayers.some(wants);
 const needsVsCode = ['host', 'host-k8s', 'ui', 'ui-k8s'].some(wants);
+
+/** A variable of test/env/versions.sh. */
+function versionsSh(name) {
+  const r = spawnSync('bash', ['-c', `. "${path.join(__dirname, 'env', 'versions.sh')}" && echo "$${name}"`], { env: { ...process.env, KEV_K8S_VERSION: '' } });
+  return r.stdout.toString().trim();
+}
+const defaultRelease = versionsSh('KUBE_DEFAULT_VERSION');
+const k8sArg = args.find((a) => a.startsWith('--k8s='))?.slice('--k8s='.length);
+/** The releases other than the default to run the cluster layer and the host smoke test against. */
+const otherReleases = k8sArg === undefined ? [] : k8sArg === 'all' ? versionsSh('KUBE_RELEASES').split(/\s+/).filter((v) => v && v !== defaultRelease) : k8sArg.split(',').filter((v) => v !== defaultRelease);
+/** Whether the default release runs: always, unless --k8s names other releases only. */
+const runsDefault = k8sArg === undefined || k8sArg === 'all' || k8sArg.split(',').includes(defaultRelease);
+/** The layers another release runs: the cluster layer, and the host layer's activation tests. */
+const releaseLayers = ['cluster', 'host'].filter(wants);
 
 const resultsDir = path.join(root, 'test-results');
 const planeDir = path.join(root, '.run', 'control-plane');
@@ -128,8 +147,42 @@ function ensureDependencies() {
 let plane = null;
 function stopControlPlane() {
   if (!plane) return;
+  const dir = plane;
   plane = null;
-  spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'stop', planeDir], { stdio: 'inherit' });
+  spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'stop', dir], { stdio: 'inherit' });
+}
+
+/** Starts the seeded control plane of `release` in `dir`; false (and says so) when it did not start. */
+function startControlPlane(dir, release) {
+  const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, KEV_K8S_VERSION: release } });
+  plane = dir;
+  if (started.status !== 0) {
+    stopControlPlane();
+    return false;
+  }
+  process.stdout.write(started.stdout);
+  return true;
+}
+
+/** The cluster layer and the host smoke test against another release, on a control plane of its own. */
+function otherRelease(release) {
+  banner(`control plane: Kubernetes ${release}`);
+  const dir = path.join(root, '.run', `control-plane-${release}`);
+  const env = { KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: dir, KUBECONFIG: path.join(dir, 'admin.kubeconfig') };
+  if (!args.includes('--skip-setup') && run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
+    for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
+    return;
+  }
+  if (!startControlPlane(dir, release)) {
+    for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'control plane did not start');
+    return;
+  }
+  try {
+    if (wants('cluster')) mochaLayer(`cluster@${release}`, env, 120000, 'cluster');
+    if (wants('host')) hostLayer(`host@${release}`, { ...env, KEV_HOST_ONLY: 'activation' });
+  } finally {
+    stopControlPlane();
+  }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -155,27 +208,24 @@ function main() {
   if (wants('unit')) mochaLayer('unit');
   if (wants('conformance')) mochaLayer('conformance', {}, 300000);
 
-  if (needsCluster) {
-    banner('control plane');
-    const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', planeDir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    plane = planeDir;
-    if (started.status !== 0) {
-      stopControlPlane();
+  if (needsCluster && runsDefault) {
+    banner(`control plane: Kubernetes ${defaultRelease}`);
+    if (!startControlPlane(planeDir, defaultRelease)) {
       for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
       return;
     }
-    process.stdout.write(started.stdout);
+    const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
+    try {
+      if (wants('cluster')) mochaLayer(`cluster@${defaultRelease}`, clusterEnv, 120000, 'cluster');
+      if (wants('host')) hostLayer('host', clusterEnv);
+      if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
+      if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
+      if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
+    } finally {
+      stopControlPlane();
+    }
   }
-  const clusterEnv = { KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
-  try {
-    if (wants('cluster')) mochaLayer('cluster', clusterEnv, 120000);
-    if (wants('host')) hostLayer('host', clusterEnv);
-    if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
-    if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
-    if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
-  } finally {
-    stopControlPlane();
-  }
+  for (const release of otherReleases) otherRelease(release);
 }
 
 const started = Date.now();

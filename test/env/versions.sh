@@ -1,6 +1,11 @@
 # Pinned versions of everything the test environment builds or installs.
-# Kubernetes follows @kubernetes/client-node 1.4.0, which targets Kubernetes 1.34.
-KUBE_VERSION=1.34.4
+# Kubernetes: the default release follows @kubernetes/client-node 1.4.0, which targets 1.34.
+# KUBE_RELEASES is the matrix `npm test` runs the cluster layer against: the oldest release
+# still widely run that builds here, the default, and the newest the module proxy serves.
+# KEV_K8S_VERSION (set by `npm test -- --k8s=<version>`) picks another release.
+KUBE_DEFAULT_VERSION=1.34.4
+KUBE_RELEASES="1.31.0 1.34.4 1.37.2"
+KUBE_VERSION=${KEV_K8S_VERSION:-$KUBE_DEFAULT_VERSION}
 # Node 24 and code-server 4.139.1 (VS Code 1.139.1): code-server refuses Node 20.
 NODE24_VERSION=24.22.3
 CODE_SERVER_VERSION=4.139.1

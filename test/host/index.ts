@@ -19,8 +19,11 @@ export async function run(): Promise<void> {
   // Bundled again as test/hostbench/index.ts, the same runner runs the host benchmark there.
   // KEV_HOST_FILES names a subfolder run in a configuration of its own (kubernetes: with the
   // Kubernetes extension installed beside ours).
+  // KEV_HOST_ONLY names the files of a smoke run (another Kubernetes release): `activation`.
   const dir = path.join(__dirname, process.env.KEV_HOST_FILES ?? '');
-  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.test.js') || f.endsWith('.bench.js')).sort()) mocha.addFile(path.join(dir, f));
+  const only = process.env.KEV_HOST_ONLY ? new Set(process.env.KEV_HOST_ONLY.split(',')) : undefined;
+  const wanted = (f: string) => (f.endsWith('.test.js') || f.endsWith('.bench.js')) && (!only || only.has(f.replace(/\.(test|bench)\.js$/, '')));
+  for (const f of fs.readdirSync(dir).filter(wanted).sort()) mocha.addFile(path.join(dir, f));
   await new Promise<void>((resolve, reject) => {
     const skipped: { title: string; reason: string }[] = [];
     const runner = mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} host test(s) failed`)) : resolve()));
