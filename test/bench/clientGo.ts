@@ -14,10 +14,10 @@ export function clientGoBinary(): string {
   return binary;
 }
 
-/** Runs one subcommand; resolves with the JSON object it prints. */
-export function clientGo<T>(args: readonly string[], input?: string): Promise<T> {
+/** Runs one subcommand (with `env` added to ours: client-go's KUBE_FEATURE_* gates); resolves with the JSON object it prints. */
+export function clientGo<T>(args: readonly string[], input?: string, env: Record<string, string> = {}): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = execFile(clientGoBinary(), args, { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
+    const child = execFile(clientGoBinary(), args, { maxBuffer: 1 << 28, env: { ...process.env, ...env } }, (err, stdout, stderr) => {
       if (err) reject(new Error(`clientgo-bench ${args[0]}: ${stderr || err.message}`));
       else resolve(JSON.parse(stdout) as T);
     });

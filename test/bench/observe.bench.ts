@@ -24,9 +24,9 @@ import { repoRoot } from '../env/paths';
 import { clientGo, clientGoBinary } from './clientGo';
 import type { CpuWaitFigures } from './cpuWait';
 import { interleaved, median, percentile, printTable, type Row } from './harness';
-import { credentialsOf, KeepAliveClient, produce } from './keepAlive';
+import { credentialsOf, KeepAliveClient } from './keepAlive';
 import { oursLatency, type LatencyFigures } from './latencySide';
-import { postBody, RealisticCluster } from './realistic';
+import { fillEvents, RealisticCluster } from './realistic';
 import { autogroupsEnabled, inBackground } from './background';
 import { bareSync, oursSwitch, oursSync, type SwitchFigures, type SyncFigures } from './syncSides';
 import { DEFAULT_MAX_EVENTS } from '../../src/model/eventStore';
@@ -107,16 +107,6 @@ function uncompressed(kubeconfig: string): string {
   const file = kubeconfig.replace(/(\.kubeconfig)?$/, '-uncompressed.kubeconfig');
   fs.writeFileSync(file, yaml.dump(config));
   return file;
-}
-
-/** Fills the apiserver with `count` realistic events from a seeded generator. */
-async function fill(producer: KeepAliveClient, cluster: RealisticCluster, count: number): Promise<void> {
-  const events = cluster.events(count, BigInt(Date.now() - 3_600_000) * 1_000_000n);
-  const ms = await produce(producer, count, CREATE_CONCURRENCY, (i) => {
-    const e = events[i].event;
-    return ['POST', `/api/v1/namespaces/${e.metadata.namespace}/events`, postBody(e)];
-  });
-  console.log(`created ${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))}/s, ${CREATE_CONCURRENCY} at a time over keep-alive)`);
 }
 
 async function syncBenchmark(kubeconfig: string, kubectl: string, created: number, controlPlanePids: readonly number[]): Promise<void> {
@@ -372,7 +362,7 @@ async function main(): Promise<void> {
     console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
     const first = new RealisticCluster(1, NAMESPACES, 'a');
     for (const ns of [...first.namespaceNames, LATENCY_NAMESPACE]) await producer.request('POST', '/api/v1/namespaces', JSON.stringify({ metadata: { name: ns } }));
-    await fill(producer, first, SIZES[0]);
+    await fillEvents(producer, CREATE_CONCURRENCY, first, SIZES[0]);
     const pids = [plane.info.pids.etcd, plane.info.pids['kube-apiserver']].filter((p): p is number => p !== undefined);
     await syncBenchmark(kubeconfig, kubectl, SIZES[0], pids);
     // A kubelet event about one pod, as the latency template (each copy gets its own pod).
@@ -381,7 +371,7 @@ async function main(): Promise<void> {
     template.involvedObject = { ...template.involvedObject, namespace: LATENCY_NAMESPACE };
     await latencyBenchmark(kubeconfig, producer, template);
     if (SIZES.length < 2) return;
-    await fill(producer, new RealisticCluster(3, NAMESPACES, 'b'), SIZES[1] - SIZES[0]);
+    await fillEvents(producer, CREATE_CONCURRENCY, new RealisticCluster(3, NAMESPACES, 'b'), SIZES[1] - SIZES[0]);
     await syncBenchmark(kubeconfig, kubectl, SIZES[1], pids);
     await warningsOnlyBenchmark(kubeconfig, SIZES[1]);
   } finally {

@@ -4,6 +4,7 @@
 // several namespaces. Seeded, so every run measures the same data.
 import type { Event, ObjectReference } from '../../src/record/types';
 import { prng } from '../support/prng';
+import { produce, type KeepAliveClient } from './keepAlive';
 
 const APPS = ['checkout', 'payments', 'search-api', 'catalog', 'auth', 'frontend', 'orders', 'inventory', 'recommendations', 'notifications', 'ledger', 'gateway'];
 const TEAMS = ['shop', 'platform', 'data', 'identity', 'growth', 'billing'];
@@ -174,4 +175,14 @@ export class RealisticCluster {
 /** The JSON to POST for an event (core/v1), with apiVersion and kind as kubectl sends them. */
 export function postBody(e: Event): string {
   return JSON.stringify({ apiVersion: 'v1', kind: 'Event', ...e });
+}
+
+/** Fills the apiserver with `count` of the cluster's events, `concurrency` requests at a time; prints the rate. */
+export async function fillEvents(producer: KeepAliveClient, concurrency: number, cluster: RealisticCluster, count: number): Promise<void> {
+  const events = cluster.events(count, BigInt(Date.now() - 3_600_000) * 1_000_000n);
+  const ms = await produce(producer, count, concurrency, (i) => {
+    const e = events[i].event;
+    return ['POST', `/api/v1/namespaces/${e.metadata.namespace}/events`, postBody(e)];
+  });
+  console.log(`created ${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s (${Math.round(count / (ms / 1000))}/s, ${concurrency} at a time over keep-alive)`);
 }

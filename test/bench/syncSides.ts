@@ -9,6 +9,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
+import type { InitialSync } from '../../src/cluster/listWatch';
 import { loadKubeconfig } from '../../src/cluster/kubeconfig';
 import { restConfigFor } from '../../src/cluster/restConfig';
 import { EventStore } from '../../src/model/eventStore';
@@ -95,7 +96,7 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
  * store's cap, as a user's settings have it (the default keeps the newest 20,000); without
  * it the cap is above the event count, so the figure is the time to the whole list in store.
  */
-export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string, cap?: number): Promise<SyncFigures> {
+export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string, cap?: number, initialSync?: InitialSync): Promise<SyncFigures> {
   const client = new ApiClient(restConfigFor(loadKubeconfig(kubeconfig)));
   const store = new EventStore({ maxEvents: cap ?? expected * 2 });
   const held = Math.min(expected, cap ?? expected);
@@ -115,13 +116,14 @@ export async function oursSync(kubeconfig: string, expected: number, fieldSelect
         }
       });
     });
-    observer = new EventObserver(client, store, { fieldSelector });
+    observer = new EventObserver(client, store, { fieldSelector, initialSync });
     observer.start();
     await complete;
     // A capped store is full long before the list ends: the list is what it waits for.
     if (cap !== undefined) while (observer.listsCompleted === 0) await new Promise((r) => setTimeout(r, 5));
     await view.ready;
     first.dispose();
+    if (initialSync !== undefined && observer.lastSync !== (initialSync === 'stream' ? 'streamed' : 'paged')) throw new Error(`asked to ${initialSync}, the sync was ${observer.lastSync ?? 'not complete'}`);
     return { events: store.size, groups: view.groupCount, hold: store, firstMs };
   });
   view.dispose();

@@ -1,7 +1,7 @@
 // Exact text, end to end (issue 8.1): thousands of long mixed-script messages (CJK, emoji
 // with ZWJ sequences, skin tones and flags, RTL text and marks, combining marks, every C0
 // control, DEL, C1 controls, noncharacters) created while watching, through core/v1 and
-// events.k8s.io/v1, by watch and by a paged list, compared byte for byte with what the
+// events.k8s.io/v1, by watch, by a paged list and by the initial stream, compared byte for byte with what the
 // apiserver holds (read back raw by kubectl), then through the history file and every export.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -97,7 +97,7 @@ describe('exact text through list, watch, history and exports', function () {
   });
 
   for (const api of ['core/v1', 'events.k8s.io/v1'] as EventApi[]) {
-    it(`${api}: ${COUNT} long mixed-script messages arrive byte for byte, by watch and by paged list, and survive history and exports`, async () => {
+    it(`${api}: ${COUNT} long mixed-script messages arrive byte for byte, by watch, by paged list and by the initial stream, and survive history and exports`, async () => {
       const kc = kubeConfigFor('admin.kubeconfig');
       const namespace = await createNamespace(kc, api === 'core/v1' ? 'text-core' : 'text-events');
       const admin = restConfigOf('admin.kubeconfig');
@@ -136,21 +136,28 @@ describe('exact text through list, watch, history and exports', function () {
       const onServer = new Map(held.items.map((i) => [i.metadata.name, (api === 'core/v1' ? i.message : i.note) ?? '']));
       for (const [name, text] of sent) assertSameBytes(onServer.get(name), text, `${name} as the apiserver holds it`);
 
-      // A paged list (small pages, so many page boundaries) into a fresh store.
-      const listed = new EventStore();
-      const lister = new EventObserver(new ApiClient(admin), listed, { api, namespaces: [namespace], pageSize: 70 });
-      lister.start();
-      try {
-        await pollUntil('the paged list', () => lister.listsCompleted === 1, 120_000);
-      } finally {
-        await lister.stop();
-      }
+      // A paged list (small pages, so many page boundaries) and the initial state streamed from the watch cache, each into a fresh store.
+      const initially = async (initialSync: 'pages' | 'stream') => {
+        const store = new EventStore();
+        const observer = new EventObserver(new ApiClient(admin), store, { api, namespaces: [namespace], pageSize: 70, initialSync });
+        observer.start();
+        try {
+          await pollUntil(`the initial state (${initialSync})`, () => observer.listsCompleted === 1, 120_000);
+        } finally {
+          await observer.stop();
+        }
+        return store;
+      };
+      const listed = await initially('pages');
+      const streamed = await initially('stream');
       const byName = (store: EventStore) => new Map([...store.all()].map((e) => [e.name, e.message]));
       const fromWatch = byName(watched);
       const fromList = byName(listed);
+      const fromStream = byName(streamed);
       for (const [name, text] of onServer) {
         assertSameBytes(fromWatch.get(name), text, `${name} by watch`);
         assertSameBytes(fromList.get(name), text, `${name} by list`);
+        assertSameBytes(fromStream.get(name), text, `${name} by the initial stream`);
       }
 
       // The history file: saved, loaded into another store, unchanged.
