@@ -393,12 +393,18 @@ export class ListWatch<T extends RawObject = RawEvent> {
       if (!(await this.handOver(page.items, first, signal, nextOnItsWay))) return;
       first = false;
     }
+    await this.complete(signal, resourceVersion, 'paged');
+  }
+
+  /** The initial state is all handed over: onListDone, then the watch goes on from `resourceVersion`. Resolves false when stopped meanwhile. */
+  private async complete(signal: AbortSignal, resourceVersion: string, how: 'streamed' | 'paged'): Promise<boolean> {
     await yieldToEventLoop();
-    if (signal.aborted) return;
+    if (signal.aborted) return false;
     await this.handlers.onListDone();
-    if (signal.aborted) return;
+    if (signal.aborted) return false;
     this.resourceVersion = resourceVersion;
-    this.lastSyncHow = 'paged';
+    this.lastSyncHow = how;
+    return true;
   }
 
   /**
@@ -509,12 +515,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
               if (end === undefined) continue;
               // The state is complete: its end, then the same connection goes on as the watch from its resourceVersion.
               if (!(await this.handOverStream(sync, signal))) return;
-              await yieldToEventLoop();
-              if (signal.aborted) return;
-              await this.handlers.onListDone();
-              if (signal.aborted) return;
-              this.resourceVersion = end;
-              this.lastSyncHow = 'streamed';
+              if (!(await this.complete(signal, end, 'streamed'))) return;
               this.failures = 0;
               this.setState({ phase: 'watching', resourceVersion: end });
               kick();
