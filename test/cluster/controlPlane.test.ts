@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { AppsV1Api, CoreV1Api, CoreV1Event, KubeConfig } from '@kubernetes/client-node';
+import { scalingMessage } from '../support/releaseText';
 import { pollUntil } from '../support/wait';
 import { createNamespace, kubeConfigFor } from './support';
 
@@ -55,7 +56,8 @@ describe('the real control plane', function () {
     }, 90_000);
     assert.equal(scaling.type, 'Normal');
     assert.equal(scaling.source?.component, 'deployment-controller');
-    assert.match(scaling.message ?? '', /^Scaled up replica set web-[a-z0-9]+ from 0 to 2$/);
+    const replicaSet = /replica set (web-[a-z0-9]+) /.exec(scaling.message ?? '')?.[1] ?? 'web-?';
+    assert.equal(scaling.message, scalingMessage('up', replicaSet, 0, 2));
   });
 
   it('shows kube-scheduler failing to place pods that no node takes (the KWOK nodes are tainted)', async () => {

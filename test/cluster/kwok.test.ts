@@ -12,6 +12,7 @@ import { OwnerIndex } from '../../src/model/ownerIndex';
 import { buildRollup } from '../../src/model/rollup';
 import { NODE_LEASE_SECONDS } from '../env/kwok';
 import { SEEDED } from '../env/seedCluster';
+import { scalingMessage, statefulSetVerb } from '../support/releaseText';
 import { pollUntil } from '../support/wait';
 import { findNode, ownerChain } from './rollupTrees';
 import { kubeConfigFor, restConfigOf } from './support';
@@ -211,7 +212,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
       assert.ok(eventsOf(g, 'Started').length === 1 && eventsOf(g, 'Scheduled').length === 1, 'the deleted pod\'s whole history is still there');
     }
     const scaled = groupsOf('Deployment', namespace, (n) => n === web)[0];
-    assert.ok(eventsOf(scaled, 'ScalingReplicaSet').some((e) => e.message === `Scaled down replica set ${oldName} from 1 to 0`));
+    assert.ok(eventsOf(scaled, 'ScalingReplicaSet').some((e) => e.message === scalingMessage('down', oldName, 1, 0)));
   });
 
   it('has pods of every workload kind, each owned as a controller owns it', async () => {
@@ -231,7 +232,7 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
     const nodes = new Set((await podsOf(monitoring.namespace, monitoring.daemonSet)).map((p) => p.spec?.nodeName));
     assert.deepEqual([...nodes].sort(), [...SEEDED.nodes], 'one node-exporter pod per node');
     const statefulSet = groupsOf('StatefulSet', shop.namespace, (n) => n === shop.db)[0];
-    assert.deepEqual(eventsOf(statefulSet, 'SuccessfulCreate').map((e) => e.message).sort(), ['create Pod db-0 in StatefulSet db successful', 'create Pod db-1 in StatefulSet db successful']);
+    assert.deepEqual(eventsOf(statefulSet, 'SuccessfulCreate').map((e) => e.message).sort(), ['db-0', 'db-1'].map((pod) => `${statefulSetVerb('create')} Pod ${pod} in StatefulSet db successful`));
   });
 
   it('keeps an unschedulable workload: FailedScheduling for a GPU no node has', async () => {

@@ -20,6 +20,10 @@ import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from '.
 
 /** Events in the namespace the faults interrupt: enough that the stream is still on its way when the first 500 are in. */
 const FAULT_EVENTS = 4_000;
+/** How long a fault lasts: past both the watch's silence (4 s) and a request's deadline. */
+const FAULT_MS = 6_000;
+/** The fault tests' request deadline, so a page asked of a frozen apiserver fails within the fault. */
+const FAULT_DEADLINE_MS = 3_000;
 const TEXT = '漢字 👩‍👩‍👧‍👦 مرحبا \u200F e\u0301 \u0007 <b>&amp;</b> ';
 
 interface Sync {
@@ -187,10 +191,11 @@ describe('the initial state streamed from the watch cache (watch-list)', functio
   });
 
   for (const fault of ['SIGKILL', 'SIGSTOP'] as const) {
-    it(`an apiserver ${fault === 'SIGKILL' ? 'killed (SIGKILL)' : 'frozen (SIGSTOP) past the watchdog'} in the middle of the initial stream: every event once, exact text, then watched`, async () => {
+    it(`an apiserver ${fault === 'SIGKILL' ? 'killed (SIGKILL)' : 'frozen (SIGSTOP) past the watchdog'} in the middle of the initial state (streamed, or paged where refused): every event once, exact text, then watched`, async () => {
       const plane = ControlPlane.attach(controlPlaneDir());
       const store = new EventStore({ maxEvents: FAULT_EVENTS * 2 });
-      const observer = new EventObserver(new ApiClient(admin), store, { namespaces: [namespace], watchSilenceMs: 4_000 });
+      // A frozen stream is caught by the watch's silence; a frozen page by the request's deadline.
+      const observer = new EventObserver(new ApiClient(admin, FAULT_DEADLINE_MS), store, { namespaces: [namespace], watchSilenceMs: 4_000 });
       const phases: string[] = [];
       observer.onDidChangeState((states) => phases.push(states.get(namespace)?.phase ?? ''));
       let interruptedAt: number | undefined;
@@ -205,7 +210,7 @@ describe('the initial state streamed from the watch cache (watch-list)', functio
         observer.start();
         await pollUntil('the interruption', () => interruptedAt !== undefined, 60_000, 20);
         assert.ok((interruptedAt ?? 0) < FAULT_EVENTS, `interrupted after ${interruptedAt} of ${FAULT_EVENTS}`);
-        await new Promise((r) => setTimeout(r, 6_000));
+        await new Promise((r) => setTimeout(r, FAULT_MS));
         if (fault === 'SIGKILL') await plane.startComponent('kube-apiserver');
         else plane.thaw();
         await pollUntil('the initial state complete', () => observer.listsCompleted > 0, 120_000, 50);

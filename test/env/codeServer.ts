@@ -4,14 +4,13 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
-import { repoRoot } from './paths';
 import { freePort } from './ports';
+import { pinned } from './versions';
 
 
-/** Reads test/env/versions.sh, the one place versions are pinned. */
+/** Node 24, code-server and the cache folder, as versions.sh pins them. */
 export function pinnedVersions(): Record<string, string> {
-  const out = execFileSync('bash', ['-c', `. "${path.join(repoRoot, 'test', 'env', 'versions.sh')}" && echo "$NODE24_VERSION $CODE_SERVER_VERSION $KEV_CACHE_DIR"`]).toString().trim().split(' ');
-  return { node24: out[0], codeServer: out[1], cacheDir: out[2] };
+  return { node24: pinned('NODE24_VERSION'), codeServer: pinned('CODE_SERVER_VERSION'), cacheDir: pinned('KEV_CACHE_DIR') };
 }
 
 /** Paths of Node 24 and code-server as setup.sh installs them. */

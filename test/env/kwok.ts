@@ -10,6 +10,7 @@ import { kwokLogRulesYaml, prepareKwokLogs } from './kwokLogRules';
 import { KWOK_NODE_KEY, KWOK_NODE_VALUE, kwokStagesYaml } from './kwokStages';
 import { repoRoot } from './paths';
 import { KUBELET_ADDRESS, KUBELET_SERVING } from './pki';
+import { pinned } from './versions';
 
 /** The kubelet's own default: the node lifecycle controller sees a node whose lease lapses for 40 s and more as unhealthy. */
 export const NODE_LEASE_SECONDS = 40;
@@ -22,9 +23,6 @@ const POD_CIDR = '10.244.0.0/16';
  */
 const NODE_IP = KUBELET_ADDRESS;
 
-function env(name: string): string {
-  return execFileSync('bash', ['-c', `. "${path.join(repoRoot, 'test', 'env', 'versions.sh')}" && echo "$${name}"`]).toString().trim();
-}
 
 /** Builds (or finds in the cache) the kwok binary and returns its path. */
 export function kwokBinary(): string {
@@ -40,7 +38,7 @@ export function kwokArgs(dir: string, kubeconfig: string, port: number): string[
   const work = path.join(dir, 'kwok');
   fs.mkdirSync(work, { recursive: true });
   const config = path.join(work, 'config.yaml');
-  const stages = kwokStagesYaml({ kubeletVersion: `v${env('KUBE_VERSION')}`, cpu: '4', memoryKi: 16_373_304, pods: 110 });
+  const stages = kwokStagesYaml({ kubeletVersion: `v${pinned('KUBE_VERSION')}`, cpu: '4', memoryKi: 16_373_304, pods: 110 });
   fs.writeFileSync(config, `${stages}---\n${kwokLogRulesYaml(dir)}`);
   prepareKwokLogs(dir, new Date());
   const pki = path.join(dir, 'pki');
