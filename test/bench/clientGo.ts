@@ -4,6 +4,13 @@ import { execFile, execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { repoRoot } from '../env/paths';
 
+/** What a client-go sync side prints (go/sync.go): start to HasSynced or the last page. */
+export interface GoSync {
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly peakRssMiB: number;
+}
+
 let binary: string | undefined;
 
 /** The path of the clientgo-bench binary, built (or found in the cache) on first use. */

@@ -1,6 +1,8 @@
 // What every benchmark shares: sides run interleaved (ours, then the references, the
 // order reversed every other run so none always runs first on a warm or cold machine),
 // and one table format: min, median and every run, and the ratio to the reference.
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
 
 /** One contender in a benchmark: a label and one measured run (returns the figure). */
 export interface Side {
@@ -78,4 +80,32 @@ function shortLabel(label: string): string {
 /** Bytes as MiB with one decimal. */
 export function mib(bytes: number): number {
   return Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+
+/**
+ * Runs this benchmark file (`file`, its __filename) again as `<file> child ...args`, with the
+ * collector exposed (and a CPU profile in KEV_BENCH_CPU_PROF when set); resolves with the
+ * JSON its last line of output holds.
+ */
+export function benchChild<T>(file: string, args: readonly string[]): Promise<T> {
+  const profile = process.env.KEV_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.KEV_BENCH_CPU_PROF}`] : [];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--expose-gc', ...profile, file, 'child', ...args], { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${path.basename(file)} child ${args[0] ?? ''}: ${stderr || err.message}`));
+      else resolve(JSON.parse(stdout.trim().split('\n').pop() as string) as T);
+    });
+  });
+}
+
+/**
+ * A benchmark file's entry: `main`, or, when started as `<file> child ...args` (a side run in
+ * a process of its own), `child` with those arguments. A failure prints its stack and exits 1.
+ */
+export function benchEntry(main: () => Promise<void>, child?: (args: string[]) => Promise<void>): void {
+  const [, , mode, ...args] = process.argv;
+  const run = mode === 'child' && child ? child(args) : main();
+  run.catch((e: Error) => {
+    console.error(e.stack ?? e.message);
+    process.exit(1);
+  });
 }

@@ -6,7 +6,6 @@
 // stall (what every extension in the host would feel), peak resident memory, lag from each
 // line's kubelet timestamp to its arrival, and lines lost or out of order (the answer is 0).
 // The reference is client-go following the same log (GetLogs with Follow, read by line).
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -23,7 +22,7 @@ import { ensureLogPods } from '../env/logPods';
 import { repoRoot } from '../env/paths';
 import { seedNodes } from '../env/seedCluster';
 import { clientGo, clientGoBinary } from './clientGo';
-import { interleaved, median, printTable } from './harness';
+import { benchChild, benchEntry, interleaved, median, printTable } from './harness';
 import { KubeConfig } from '@kubernetes/client-node';
 
 const RATE = Number(process.env.KEV_BENCH_LOG_RATE ?? 10_000);
@@ -155,12 +154,7 @@ async function oursChild(kubeconfig: string, marker: string, expect: number): Pr
 }
 
 function child(kubeconfig: string, marker: string, expect: number): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', __filename, 'child', kubeconfig, marker, String(expect)], { maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`ours: ${stderr || err.message}`));
-      else resolve(JSON.parse(stdout.trim().split('\n').pop() as string) as Figures);
-    });
-  });
+  return benchChild(__filename, [kubeconfig, marker, String(expect)]);
 }
 
 /** One side's run: the follower started, the lines written, the follower's figures. */
@@ -223,17 +217,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'child') {
-  oursChild(process.argv[3], process.argv[4], Number(process.argv[5])).then(
-    (f) => console.log(JSON.stringify(f)),
-    (e: Error) => {
-      console.error(e.stack ?? e.message);
-      process.exit(1);
-    },
-  );
-} else {
-  main().catch((e: Error) => {
-    console.error(e.stack ?? e.message);
-    process.exit(1);
-  });
-}
+benchEntry(main, async ([kubeconfig, marker, expect]) => console.log(JSON.stringify(await oursChild(kubeconfig, marker, Number(expect)))));

@@ -13,7 +13,7 @@
 //     (ours) and to the informer's handler (client-go).
 // Each Node side runs in a fresh child process (this file with `child ...`), so memory and
 // stalls are its own; the client-go sides are test/bench/go, built by build.sh.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,9 +21,9 @@ import * as yaml from 'js-yaml';
 import type { Event } from '../../src/record/types';
 import { ControlPlane } from '../env/controlPlane';
 import { repoRoot } from '../env/paths';
-import { clientGo, clientGoBinary } from './clientGo';
+import { clientGo, clientGoBinary, type GoSync } from './clientGo';
 import type { CpuWaitFigures } from './cpuWait';
-import { interleaved, median, percentile, printTable, type Row } from './harness';
+import { benchChild, benchEntry, interleaved, median, percentile, printTable, type Row } from './harness';
 import { credentialsOf, KeepAliveClient } from './keepAlive';
 import { oursLatency, type LatencyFigures } from './latencySide';
 import { fillEvents, RealisticCluster } from './realistic';
@@ -53,21 +53,9 @@ const INFORMER = 'client-go informer (to HasSynced)';
 const BARE = 'bare Node paged list (keep-alive)';
 const KUBECTL = 'kubectl get events -A -o json';
 
-/** What a client-go sync side prints (test/bench/go/sync.go). */
-interface GoSync {
-  readonly ms: number;
-  readonly peakRssMiB: number;
-  readonly cpuMs: number;
-}
-
 /** Runs this file as a child: `child <mode> <json args>`; resolves with what it prints. */
 function child<T>(mode: string, args: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', __filename, 'child', mode, JSON.stringify(args)], { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`child ${mode}: ${stderr || err.message}`));
-      else resolve(JSON.parse(stdout.trim().split('\n').pop() as string) as T);
-    });
-  });
+  return benchChild<T>(__filename, [mode, JSON.stringify(args)]);
 }
 
 async function childMain(mode: string, args: Record<string, unknown>): Promise<void> {
@@ -380,14 +368,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'child') {
-  childMain(process.argv[3], JSON.parse(process.argv[4]) as Record<string, unknown>).catch((e: Error) => {
-    console.error(e.stack ?? e.message);
-    process.exit(1);
-  });
-} else {
-  main().catch((e: Error) => {
-    console.error(e.stack ?? e.message);
-    process.exit(1);
-  });
-}
+benchEntry(main, ([what, args]) => childMain(what, JSON.parse(args) as Record<string, unknown>));

@@ -119,8 +119,9 @@ export async function oursSync(kubeconfig: string, expected: number, fieldSelect
     observer = new EventObserver(client, store, { fieldSelector, initialSync });
     observer.start();
     await complete;
-    // A capped store is full long before the list ends: the list is what it waits for.
-    if (cap !== undefined) while (observer.listsCompleted === 0) await new Promise((r) => setTimeout(r, 5));
+    // The sync is complete when the initial state is known complete (the list's last page, the
+    // stream's end bookmark), as for client-go's HasSynced; a capped store is full long before.
+    while (observer.listsCompleted === 0) await new Promise((r) => setTimeout(r, 1));
     await view.ready;
     first.dispose();
     if (initialSync !== undefined && observer.lastSync !== (initialSync === 'stream' ? 'streamed' : 'paged')) throw new Error(`asked to ${initialSync}, the sync was ${observer.lastSync ?? 'not complete'}`);

@@ -5,24 +5,25 @@
 //   client-go informer with its WatchListClient gate on (KUBE_FEATURE_WatchListClient=true)
 //   client-go informer as released (paged list)
 //   client-go pager (500 per page)
+// client-go reads protobuf, as a typed client does for built-in types; its streaming informer
+// and its pager also read JSON, as ours does, for the like-for-like comparison.
 // For each: start to a complete store; the client's CPU time; and what the apiserver spent
 // meanwhile, read from /proc (its CPU time and its peak resident set, reset before each
 // side), with etcd's CPU beside it. Ours also reports the longest event-loop stall.
-import { execFile } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { InitialSync } from '../../src/cluster/listWatch';
 import { ControlPlane } from '../env/controlPlane';
 import { repoRoot } from '../env/paths';
-import { clientGo, clientGoBinary } from './clientGo';
-import { interleaved, median, printTable, type Row } from './harness';
+import { clientGo, clientGoBinary, type GoSync } from './clientGo';
+import { benchChild, benchEntry, interleaved, median, printTable, type Row } from './harness';
 import { credentialsOf, KeepAliveClient } from './keepAlive';
 import { meterProcess, type ProcessFigures } from './processMeter';
 import { fillEvents, RealisticCluster } from './realistic';
 import { oursSync, type SyncFigures } from './syncSides';
 
 const NAMESPACES = 12;
-/** KEV_BENCH_SIZES=5000,20000 runs a quick check of the benchmark itself. */
+/** KEV_BENCH_SIZES=5000,20000 runs a quick check of the benchmark itself; KEV_BENCH_CPU_PROF=<dir> profiles our sides. */
 const SIZES = process.env.KEV_BENCH_SIZES ? process.env.KEV_BENCH_SIZES.split(',').map(Number) : [50_000, 200_000];
 const RUNS = 3;
 const CREATE_CONCURRENCY = 32;
@@ -32,6 +33,8 @@ const PAGED = 'ours paged';
 const GO_STREAM = 'client-go informer, WatchListClient on';
 const GO_INFORMER = 'client-go informer, paged list';
 const PAGER = 'client-go pager (500 per page)';
+const GO_STREAM_JSON = 'client-go informer, WatchListClient on, JSON';
+const PAGER_JSON = 'client-go pager, JSON';
 
 /** Goals of issue 30: our streamed sync's time against the pager's and client-go's streaming informer's. */
 const TIME_VS_PAGER = 0.8;
@@ -39,27 +42,20 @@ const TIME_VS_GO_STREAM = 1.0;
 /** The apiserver's CPU during our sync at most the pager's; our client CPU at most this times the pager's. */
 const CLIENT_CPU_VS_PAGER = 2.0;
 
-interface GoSync {
-  readonly ms: number;
-  readonly cpuMs: number;
-  readonly peakRssMiB: number;
-}
-
 interface Measured {
   readonly ms: number;
   readonly clientCpuMs: number;
   readonly apiserver: ProcessFigures;
   readonly etcd: ProcessFigures;
   readonly stallMs?: number;
+  /** Of the longest stall, the time the main thread waited for a core (the apiserver and etcd share the two). */
+  readonly stallWaitMs?: number;
+  /** The most time the main thread ran on a core between two 5 ms probe ticks: our code's own longest stall. */
+  readonly onCpuMs?: number;
 }
 
 function child(args: { kubeconfig: string; expected: number; initialSync: InitialSync }): Promise<SyncFigures> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', __filename, 'child', JSON.stringify(args)], { maxBuffer: 1 << 28 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`child: ${stderr || err.message}`));
-      else resolve(JSON.parse(stdout.trim().split('\n').pop() as string) as SyncFigures);
-    });
-  });
+  return benchChild(__filename, [JSON.stringify(args)]);
 }
 
 async function syncs(kubeconfig: string, plane: ControlPlane, created: number): Promise<void> {
@@ -81,7 +77,7 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
   });
   const ours = (initialSync: InitialSync) => async () => {
     const f = await child({ kubeconfig, expected, initialSync });
-    return { ms: f.ms, clientCpuMs: f.cpuMs, stallMs: f.maxStallMs };
+    return { ms: f.ms, clientCpuMs: f.cpuMs, stallMs: f.maxStallMs, stallWaitMs: f.cpu?.longestGapWaitMs, onCpuMs: f.cpu?.maxOnCpuMs };
   };
   const go = (args: string[], env: Record<string, string> = {}) => async () => {
     const f = await clientGo<GoSync>([...args, '-kubeconfig', kubeconfig, '-expect', String(expected)], undefined, env);
@@ -93,12 +89,14 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
     metered(GO_STREAM, go(['informer'], { KUBE_FEATURE_WatchListClient: 'true' })),
     metered(GO_INFORMER, go(['informer'], { KUBE_FEATURE_WatchListClient: 'false' })),
     metered(PAGER, go(['pager'])),
+    metered(GO_STREAM_JSON, go(['informer', '-json'], { KUBE_FEATURE_WatchListClient: 'true' })),
+    metered(PAGER_JSON, go(['pager', '-json'])),
   ]);
   const n = expected.toLocaleString('en-US');
   const of = (label: string, pick: (m: Measured) => number) => (figures.get(label) as Measured[]).map(pick);
   const ratio = (a: string, b: string, pick: (m: Measured) => number) => median(of(a, pick)) / median(of(b, pick));
   const goal = (met: boolean, text: string) => `${text}, ${met ? 'met' : 'NOT met'}`;
-  const labels = [STREAM, PAGED, GO_STREAM, GO_INFORMER, PAGER];
+  const labels = [STREAM, PAGED, GO_STREAM, GO_INFORMER, PAGER, GO_STREAM_JSON, PAGER_JSON];
   const rows = (pick: (m: Measured) => number, vs: string): Row[] => labels.map((label) => ({ label, values: of(label, pick), vs: label === vs ? undefined : vs }));
   const time = rows((m) => m.ms, PAGER);
   time[0] = {
@@ -117,6 +115,14 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
   printTable(`the same syncs: ours, the extension host's longest event-loop stall`, 'ms', [
     { label: STREAM, values: of(STREAM, (m) => m.stallMs ?? NaN), note: 'target: under 50' },
     { label: PAGED, values: of(PAGED, (m) => m.stallMs ?? NaN) },
+  ]);
+  printTable(`the same stalls split by the main thread's schedstat: of the longest gap between 5 ms probe ticks, the time waiting for a core`, 'ms', [
+    { label: STREAM, values: of(STREAM, (m) => m.stallWaitMs ?? NaN) },
+    { label: PAGED, values: of(PAGED, (m) => m.stallWaitMs ?? NaN) },
+  ]);
+  printTable(`the most time on a core between two probe ticks (our code's own longest stall, to a scheduler tick)`, 'ms', [
+    { label: STREAM, values: of(STREAM, (m) => m.onCpuMs ?? NaN), note: 'target: under 50' },
+    { label: PAGED, values: of(PAGED, (m) => m.onCpuMs ?? NaN) },
   ]);
 }
 
@@ -143,18 +149,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'child') {
-  const args = JSON.parse(process.argv[3]) as { kubeconfig: string; expected: number; initialSync: InitialSync };
-  oursSync(args.kubeconfig, args.expected, undefined, undefined, args.initialSync).then(
-    (f) => console.log(JSON.stringify(f)),
-    (e: Error) => {
-      console.error(e.stack ?? e.message);
-      process.exit(1);
-    },
-  );
-} else {
-  main().catch((e: Error) => {
-    console.error(e.stack ?? e.message);
-    process.exit(1);
-  });
-}
+benchEntry(main, async ([json]) => {
+  const args = JSON.parse(json) as { kubeconfig: string; expected: number; initialSync: InitialSync };
+  console.log(JSON.stringify(await oursSync(args.kubeconfig, args.expected, undefined, undefined, args.initialSync)));
+});
