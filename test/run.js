@@ -53,6 +53,8 @@ const planeDir = path.join(root, '.run', 'control-plane');
 const totals = { passed: 0, failed: 0 };
 /** Every skipped test: { layer, title, reason }. */
 const skipped = [];
+/** Every failed test: { layer, title, error }, named again at the end where a cut log still shows them. */
+const failedTests = [];
 const summary = [];
 
 /** When the current layer started (its banner), for the time each layer takes in the summary. */
@@ -123,6 +125,7 @@ function countResults(layer, results, code) {
   const r = JSON.parse(fs.readFileSync(results, 'utf8'));
   const skips = r.skipped ?? [];
   if (skips.length > 0) printSkipped(skips);
+  for (const f of r.failures ?? []) failedTests.push({ layer, ...f });
   if (r.passed + r.failed + skips.length === 0) {
     record(layer, 0, 1, skips, 'no test ran');
     return;
@@ -239,5 +242,6 @@ stopControlPlane();
 banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
 for (const line of summary) console.log(line);
 printSkipped(skipped);
+for (const f of failedTests) console.log(`failed: ${f.layer}: ${f.title}\n  ${f.error.slice(0, 300)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
 process.exitCode = totals.failed > 0 ? 1 : 0;

@@ -1,5 +1,6 @@
 // Runs one layer's compiled suites (out/test/<layer>/**/*.test.js) with mocha's spec
-// reporter, then writes {passed, failed, skipped: [{title, reason}]} to the file given as the
+// reporter, then writes {passed, failed, skipped: [{title, reason}], failures: [{title, error}]}
+// to the file given as the
 // second argument. A layer's folder may be a subfolder (ui/kubernetes); --exclude=NAME leaves
 // out subfolders of that name (run as a layer of their own).
 // Usage: node test/runMocha.js <layer> <results.json> [timeoutMs] [--exclude=NAME]
@@ -26,11 +27,14 @@ function testFiles(dir) {
 const mocha = new Mocha({ reporter: 'spec', timeout: Number(timeout ?? 10000), color: process.stdout.isTTY });
 for (const f of testFiles(root)) mocha.addFile(f);
 const skipped = [];
+const failedTests = [];
 mocha.run((failures) => {
   process.exitCode = failures > 0 ? 1 : 0;
 }).on('pending', (test) => {
   skipped.push({ title: test.fullTitle(), reason: skipReasonOf(test) });
+}).on('fail', (test, err) => {
+  failedTests.push({ title: test.fullTitle(), error: String(err?.message ?? err).split('\n')[0] });
 }).on('end', function () {
   const { passes, failures } = this.stats;
-  fs.writeFileSync(resultsFile, JSON.stringify({ passed: passes, failed: failures, skipped }));
+  fs.writeFileSync(resultsFile, JSON.stringify({ passed: passes, failed: failures, skipped, failures: failedTests }));
 });

@@ -27,9 +27,11 @@ export async function run(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const skipped: { title: string; reason: string }[] = [];
     const runner = mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} host test(s) failed`)) : resolve()));
+    const failures: { title: string; error: string }[] = [];
     runner.on('pending', (test) => skipped.push({ title: test.fullTitle(), reason: skipReasonOf(test) }));
+    runner.on('fail', (test, err: unknown) => failures.push({ title: test.fullTitle(), error: String((err as Error)?.message ?? err).split('\n')[0] }));
     runner.on('end', () => {
-      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0, skipped }));
+      if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? 0, skipped, failures }));
     });
   });
 }
