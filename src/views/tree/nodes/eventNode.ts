@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { Commands } from '../../../common/commandIds';
 import { isAggregated } from '../../../model/clusterEvent';
 import { oneLine } from '../../../model/displayText';
-import { eventInterval } from '../../../model/kubectlFormat';
+import { eventInterval, timestampSince } from '../../../model/kubectlFormat';
+import { eventRowName } from '../accessibleNames';
 import { eventIcon } from '../kindIcons';
 import { eventMarks, rowUri } from '../rowDecorations';
 import { eventTooltip } from '../tooltips';
@@ -43,7 +44,18 @@ export class EventNode implements TreeNode {
     item.resourceUri = rowUri(this.id, eventMarks(e.expiredAt, e.origin === 'local'));
     item.contextValue = `kubernetesEvents.event${aggregated ? '.aggregated' : ''}${e.expiredAt !== undefined ? '.expired' : ''}${e.origin === 'local' ? '.local' : ''}`;
     item.command = { command: Commands.openEventYaml, title: 'Open Event as YAML', arguments: [this] };
-    item.accessibilityInformation = { label: `${e.type} event, ${this.label(ctx)}` };
+    item.accessibilityInformation = {
+      label: eventRowName({
+        type: e.type,
+        reason: e.reason,
+        message: e.message,
+        count: e.count,
+        lastAge: timestampSince(e.lastSeen, ctx.now),
+        firstAge: timestampSince(e.firstSeen, ctx.now),
+        expired: e.expiredAt !== undefined,
+        recordedHere: e.origin === 'local',
+      }),
+    };
     return item;
   }
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ClusterEvent, InvolvedObject } from '../../../model/clusterEvent';
 import { oneLine } from '../../../model/displayText';
 import { lastSeenAge } from '../../../model/kubectlFormat';
+import { objectRowName } from '../accessibleNames';
 import { kindIcon } from '../kindIcons';
 import { rowUri, warningBadge } from '../rowDecorations';
 import type { RenderContext, TreeNode } from './treeNode';
@@ -31,12 +32,13 @@ export class GroupNode implements TreeNode {
     const o = this.object;
     const item = new vscode.TreeItem(oneLine(`${o.kind || '(unknown kind)'}/${o.name}`), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    const { events, warnings, newest } = this.totals(ctx);
+    const { events, warnings, newest, owns } = this.totals(ctx);
     const age = newest ? lastSeenAge(newest, ctx.now) : '';
     item.description = [age, `${events} event${events === 1 ? '' : 's'}`, ctx.showNamespace ? oneLine(o.namespace) : ''].filter(Boolean).join(' · ');
     item.iconPath = kindIcon(o.kind, warnings > 0);
     item.resourceUri = rowUri(this.id, warningBadge(warnings));
     item.contextValue = `kubernetesEvents.group${warnings > 0 ? '.warning' : ''}`;
+    item.accessibilityInformation = { label: objectRowName({ kind: o.kind, name: o.name, namespace: o.namespace, events, warnings, age, owns }) };
     return item;
   }
 

@@ -1,6 +1,7 @@
 // The last row under an object with more events than maxChildren: a click shows them all.
 import * as vscode from 'vscode';
 import { Commands } from '../../../common/commandIds';
+import { moreRowName } from '../accessibleNames';
 import type { GroupNode } from './groupNode';
 import type { RenderContext, TreeNode } from './treeNode';
 
@@ -20,6 +21,8 @@ export class MoreNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.command = { command: Commands.showMore, title: 'Show More', arguments: [this] };
     item.contextValue = 'kubernetesEvents.more';
+    const o = this.parent.object;
+    item.accessibilityInformation = { label: moreRowName(this.hidden, `${o.kind}/${o.name}`) };
     return item;
   }
 }

@@ -1,6 +1,7 @@
 // A namespace, when objects are grouped under theirs.
 import * as vscode from 'vscode';
 import { oneLine } from '../../../model/displayText';
+import { namespaceRowName } from '../accessibleNames';
 import type { RenderContext, TreeNode } from './treeNode';
 
 export class NamespaceNode implements TreeNode {
@@ -16,6 +17,7 @@ export class NamespaceNode implements TreeNode {
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('symbol-namespace');
     item.contextValue = 'kubernetesEvents.namespace';
+    item.accessibilityInformation = { label: namespaceRowName(this.namespace) };
     return item;
   }
 }

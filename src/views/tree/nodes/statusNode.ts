@@ -4,6 +4,7 @@
 // them: VS Code hides a view's welcome buttons whenever it shows a message.
 import * as vscode from 'vscode';
 import { displayText, oneLine } from '../../../model/displayText';
+import { statusRowName } from '../accessibleNames';
 import type { RenderContext, TreeNode } from './treeNode';
 
 export type StatusTone = 'loading' | 'error' | 'warning' | 'info' | 'none';
@@ -35,6 +36,7 @@ export class StatusNode implements TreeNode {
     item.id = this.id;
     item.iconPath = ICONS[this.tone];
     item.contextValue = `kubernetesEvents.status.${this.tone}`;
+    item.accessibilityInformation = { label: statusRowName(this.tone, this.text) };
     return item;
   }
 
@@ -63,6 +65,7 @@ export class ActionNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(this.icon, new vscode.ThemeColor('textLink.foreground'));
     item.command = { command: this.command, title: this.label, arguments: this.args };
     item.contextValue = 'kubernetesEvents.action';
+    item.accessibilityInformation = { label: oneLine(this.label) };
     return item;
   }
 }
