@@ -47,6 +47,7 @@ import { QuickInputs } from './views/tree/quickInputs';
 import { RowDecorationProvider } from './views/tree/rowDecorations';
 import { TreeReveal } from './views/tree/treeReveal';
 import { ViewStatus } from './views/viewStatus';
+import { Walkthrough } from './views/walkthrough';
 
 let shutdown: (() => Promise<void>) | undefined;
 
@@ -80,7 +81,8 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   // Recording, and the sink to the cluster.
   const machinery = new EventMachinery(store, logger, s0.correlator);
   const sink = own(new SinkService(machinery, connection, logger));
-  const recording = new RecordingService(machinery, sink);
+  const walkthrough = own(new Walkthrough(connection, keys));
+  const recording = new RecordingService(machinery, sink, () => walkthrough.recorded());
   const sinkConsent = new SinkConsent(connection, sink, settings);
   const recordInput = new RecordEventInput(inputs, recording, connection, sinkConsent);
   const status = own(new ViewStatus(view, tree, shown, connection, sink, filters, keys, focus, store));
@@ -122,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   if (s0.warningsOnly) void filters.set({ types: ['Warning'] });
   void sink.setWanted(s0.sinkEnabled);
   void connection.refresh();
+  walkthrough.start(context, s0.walkthroughOnFirstRun).catch((e: Error) => logger.error(e, 'Cannot open the walkthrough'));
   // Optional: the Kubernetes extension's explorer menus and kubeconfig, when it is installed.
   connectKubernetesExtension({ connection, navigation, recordInput, diagnose: (o) => void diagnoser.open(o) }).then(
     (d) => context.subscriptions.push(...d),

@@ -50,3 +50,6 @@ export type CommandId = (typeof Commands)[keyof typeof Commands];
 /** The view and its container. */
 export const VIEW_ID = 'kubernetesEvents.events';
 export const FOCUS_VIEW_COMMAND = `${VIEW_ID}.focus`;
+
+/** The Get Started walkthrough (package.json contributes.walkthroughs), under the extension's id. */
+export const WALKTHROUGH_ID = 'gettingStarted';

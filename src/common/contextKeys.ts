@@ -10,6 +10,10 @@ export const ContextKeys = {
   sinkWanted: 'kubernetesEvents.sinkWanted',
   /** Live updates are paused: Resume is offered. */
   paused: 'kubernetesEvents.paused',
+  /** The view has listed a cluster's events once in this window: the walkthrough's first step is done. */
+  connected: 'kubernetesEvents.connected',
+  /** An event was recorded in this window: the walkthrough's last step is done. */
+  recorded: 'kubernetesEvents.recorded',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];
@@ -20,6 +24,8 @@ export type ContextKeyValue<K extends ContextKey> = {
   'kubernetesEvents.filtered': boolean;
   'kubernetesEvents.sinkWanted': boolean;
   'kubernetesEvents.paused': boolean;
+  'kubernetesEvents.connected': boolean;
+  'kubernetesEvents.recorded': boolean;
 }[K];
 
 export interface ContextKeySetter {

@@ -14,6 +14,8 @@ export class RecordingService {
   constructor(
     private readonly machinery: EventMachinery,
     private readonly sink: SinkState,
+    /** Told of each event recorded (the walkthrough's last step). */
+    private readonly onRecorded: () => void = () => undefined,
   ) {}
 
   /** Records the event; never throws (a refusal is the result's text). */
@@ -23,6 +25,7 @@ export class RecordingService {
     if (problem) return { ok: false, text: problem, toCluster: false };
     const queued = await this.machinery.recorder.event(r.object, r.type, r.reason, r.message);
     if (!queued) return { ok: false, text: `The event on ${objectPlace(r.object)} was not recorded; see the Kubernetes Events log.`, toCluster: false };
+    this.onRecorded();
     return {
       ok: true,
       toCluster,

@@ -21,6 +21,7 @@ const KEYS = [
   'kubeconfig', 'context', 'namespaces', 'warningsOnly', 'groupByNamespace', 'groupBy', 'sortOrder', 'historyWindowHours', 'storeCap', 'maxChildren',
   'sink.enabled', 'yaml.showManagedFields', 'notifications.enabled', 'correlator.burstSize', 'correlator.qps', 'correlator.aggregateMaxEvents', 'correlator.aggregateIntervalSeconds',
   'manifests.scope', 'manifests.include', 'manifests.exclude', 'manifests.warningWindowMinutes', 'manifests.problems', 'manifests.codeLens', 'manifests.hover', 'manifests.explorerDecorations',
+  'walkthrough.openOnFirstRun',
 ];
 
 export function readSettings(): { settings: Settings; problems: string[] } {

@@ -23,6 +23,8 @@ export interface Settings {
   readonly showManagedFields: boolean;
   /** Notify about new warnings (and warnings whose count rose). */
   readonly notifyWarnings: boolean;
+  /** Open the Get Started walkthrough the first time the extension runs. */
+  readonly walkthroughOnFirstRun: boolean;
   readonly correlator: Required<Pick<CorrelatorOptions, 'burstSize' | 'qps' | 'maxEvents' | 'maxIntervalInSeconds'>>;
   readonly manifests: ManifestSettings;
 }
@@ -57,6 +59,7 @@ export const DEFAULT_SETTINGS: Settings = {
   sinkEnabled: false,
   showManagedFields: false,
   notifyWarnings: false,
+  walkthroughOnFirstRun: true,
   // client-go's defaults (tools/record events_cache.go).
   correlator: { burstSize: 25, qps: 1 / 300, maxEvents: 10, maxIntervalInSeconds: 600 },
   manifests: {
@@ -158,6 +161,7 @@ export function validateSettings(raw: Raw): { settings: Settings; problems: stri
     sinkEnabled: bool('sink.enabled', d.sinkEnabled),
     showManagedFields: bool('yaml.showManagedFields', d.showManagedFields),
     notifyWarnings: bool('notifications.enabled', d.notifyWarnings),
+    walkthroughOnFirstRun: bool('walkthrough.openOnFirstRun', d.walkthroughOnFirstRun),
     correlator: {
       burstSize: int('correlator.burstSize', d.correlator.burstSize, 1, "client-go's spam filter burst is an int"),
       qps: num('correlator.qps', d.correlator.qps, 0, true, "client-go's spam filter refill rate is a float32 above 0"),

@@ -48,6 +48,8 @@ async function main(resultsFile: string, suite: string, kubernetes: boolean): Pr
     workspace: path.join(runDir, 'workspace'),
     smokeTestDriver: true,
     ...extra,
+    // The first run's walkthrough would open an editor beside what the host tests open.
+    settings: { 'kubernetesEvents.walkthrough.openOnFirstRun': false, ...extra.settings },
     env: { ...extra.env, KEV_HOST_RESULTS: path.resolve(resultsFile), KEV_HOST_REPORT: reportFile },
   });
   const browser = await launchBrowser();

@@ -38,7 +38,9 @@ export interface Workbench {
 export async function openWorkbench(name: string, options: Pick<CodeServerOptions, 'workspaceTrust' | 'workspaceSettings' | 'settings' | 'extensions' | 'path'> = {}): Promise<Workbench> {
   const runDir = path.join(repoRoot, '.run', `ui-${name}`);
   const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
-  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, ...options });
+  // The first run's walkthrough would open in every fresh workbench: only its own suite wants it.
+  const settings = { 'kubernetesEvents.walkthrough.openOnFirstRun': false, ...options.settings };
+  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, ...options, settings });
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
   await page.goto(server.workbenchUrl());
