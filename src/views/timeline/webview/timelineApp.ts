@@ -29,6 +29,8 @@ const KEY_ZOOM = 1.6;
 const KEY_PAN = 0.1;
 /** How often "now" moves on (a redraw only when it moved a pixel). */
 const CLOCK_MS = 1000;
+/** The live region's longest announcement: a screen reader reads a long message to its end. */
+const ANNOUNCE_MAX = 300;
 
 function byId<T extends HTMLElement>(id: string): T {
   const e = document.getElementById(id);
@@ -62,6 +64,8 @@ export class TimelineApp {
   private readonly tooltip: Tooltip;
   private readonly empty = byId<HTMLDivElement>('empty');
   private readonly live = byId<HTMLDivElement>('cursor');
+  /** The cursor's event as the live region says it before its details come. */
+  private cursorWords = '';
 
   constructor(private readonly vscode: VsCodeApi) {
     this.renderer = new Renderer(this.canvas, readTheme());
@@ -92,7 +96,10 @@ export class TimelineApp {
 
   // ── Messages from the host ────────────────────────────────────────────────────────────
   receive(m: HostMessage): void {
-    if (m.type === 'details') return this.tooltip.show(m.uid, m.text);
+    if (m.type === 'details') {
+      if (this.tooltip.forCursor && m.uid === this.cursor?.uid && m.text) this.announce(m.text);
+      return this.tooltip.show(m.uid, m.text);
+    }
     this.clockSkew = m.now - Date.now();
     if (m.type === 'reset') this.oldest = m.oldest;
     this.header = m.header;
@@ -448,8 +455,23 @@ export class TimelineApp {
     const x = L.plotLeft + (lane.last[mark] - s.start) / s.msPerPx;
     const y = L.lanesTop + i * L.laneHeight - this.scrollY + L.laneHeight;
     const kind = `${lane.flags[mark] & MARK_WARNING ? 'Warning' : 'Normal'}${lane.flags[mark] & MARK_HISTORY ? ' (history)' : ''}`;
-    this.live.textContent = `${lane.label}: ${kind} at ${fullTime(lane.last[mark], this.tzOffset)}, ${lane.counts[mark]}×`;
+    this.cursorWords = `${lane.label}: ${kind} at ${fullTime(lane.last[mark], this.tzOffset)}, ${lane.counts[mark]}×`;
+    this.live.textContent = this.cursorWords;
     this.tooltip.ask(lane.uids[mark], x + 12, y + 4, true);
+  }
+
+  /**
+   * The cursor's event in the live region once its details come: what a sighted user reads in
+   * the tooltip (reason and message first), on one line and cut, set as text.
+   */
+  private announce(details: string): void {
+    // The details are the type and reason, a line per field, a blank line, then the message.
+    const blank = details.indexOf('\n\n');
+    const eol = details.indexOf('\n');
+    const head = eol < 0 ? details : details.slice(0, eol);
+    const message = blank < 0 ? '' : details.slice(blank + 2);
+    const words = `${this.cursorWords}. ${head.replace(/^(Warning|Normal) /, '')}: ${message}`.replace(/\s+/g, ' ').trim();
+    this.live.textContent = words.length > ANNOUNCE_MAX ? `${words.slice(0, ANNOUNCE_MAX - 1)}…` : words;
   }
 
   private keepLaneInView(i: number): void {
