@@ -46,6 +46,8 @@ export interface CodeServerOptions {
   readonly workspaceTrust?: boolean;
   /** The workspace's own .vscode/settings.json. */
   readonly workspaceSettings?: Record<string, unknown>;
+  /** Writes files into the workspace before the workbench opens it. */
+  readonly prepareWorkspace?: (workspace: string) => void;
 }
 
 /** Waits for GET url to answer 200. */
@@ -99,6 +101,7 @@ export class CodeServer {
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.mkdirSync(extensionsDir, { recursive: true });
     fs.mkdirSync(options.workspace, { recursive: true });
+    options.prepareWorkspace?.(options.workspace);
     if (options.workspaceSettings) {
       fs.mkdirSync(path.join(options.workspace, '.vscode'), { recursive: true });
       fs.writeFileSync(path.join(options.workspace, '.vscode', 'settings.json'), JSON.stringify(options.workspaceSettings, null, 2));

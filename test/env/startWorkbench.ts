@@ -6,6 +6,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { kubeconfigFiles } from '../../src/cluster/kubeconfig';
 import { packageExtension } from '../ui/support';
 import { CodeServer } from './codeServer';
+import { writeDemoWorkspace } from './demoWorkspace';
 import { ControlPlane } from './controlPlane';
 import { repoRoot } from './paths';
 import { seedCluster } from './seedCluster';
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
   }
   const vsix = packageExtension(path.join(runDir, 'vsix'));
   const port = process.env.KEV_PORT ? Number(process.env.KEV_PORT) : undefined;
-  const server = await CodeServer.start({ runDir: path.join(runDir, 'code-server'), workspace: path.join(runDir, 'workspace'), vsix, port, env: { KUBECONFIG: kubeconfig } });
+  const workspace = path.join(runDir, 'workspace');
+  // On the local cluster the workspace holds its manifests, which start the extension with the
+  // workbench: it opens the Events view and the walkthrough. On your own cluster the Welcome
+  // page offers the walkthrough; the Events view is in the activity bar.
+  const settings = plane ? {} : { 'workbench.startupEditor': 'welcomePage' };
+  const server = await CodeServer.start({ runDir: path.join(runDir, 'code-server'), workspace, vsix, port, settings, prepareWorkspace: plane ? writeDemoWorkspace : undefined, env: { KUBECONFIG: kubeconfig } });
   console.log(`\nKubernetes Events is running in VS Code at:\n\n  ${server.workbenchUrl()}\n\nOpen it in a browser (the Events view is in the activity bar). Ctrl-C stops everything.`);
 
   let stopping = false;

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { writeDemoWorkspace } from '../env/demoWorkspace';
 import { repoRoot } from '../env/paths';
 import { SEEDED } from '../env/seedCluster';
 import { eventually, EventsViewPage } from './eventsViewPage';
@@ -120,6 +121,30 @@ describe('the first run, in Chromium: the walkthrough, each step done by doing i
     await eventually('"Record an event" ticked', () => done('record'));
     for (const id of ['connect', 'crashLoop', 'warningsOnly', 'timeline']) assert.equal(await done(id), true, `${id} is still ticked`);
     await screenshot(page, 'walkthrough-2-all-done');
+  });
+});
+
+describe('npm start\'s first run, in Chromium', function () {
+  this.timeout(240_000);
+  let workbench: Workbench;
+
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('lands on the Events view with the walkthrough beside it, nothing clicked, in the workspace of manifests npm start opens on the local cluster', async () => {
+    workbench = await openWorkbench('start', { settings: { 'kubernetesEvents.walkthrough.openOnFirstRun': true }, prepareWorkspace: writeDemoWorkspace });
+    const page = workbench.page;
+    const v = new EventsViewPage(page);
+    try {
+      await page.locator('.gettingStartedContainer', { hasText: WALKTHROUGH }).waitFor({ timeout: 60_000 });
+      await v.row(new RegExp(`^Pod/${SEEDED.payments.crashLoop}-`)).waitFor({ timeout: 60_000 });
+      assert.match(await page.locator('.part.sidebar .title-label').first().innerText(), /Kubernetes Events/i);
+      await screenshot(page, 'start-1-first-run');
+    } catch (e) {
+      await screenshot(page, 'failed-start-first-run');
+      throw e;
+    }
   });
 });
 

@@ -35,7 +35,7 @@ export interface Workbench {
  * Opens the workbench with the packaged extension installed and KUBECONFIG from the
  * environment; `extensions` and `path` add other extensions and PATH folders (explorerSetup.ts).
  */
-export async function openWorkbench(name: string, options: Pick<CodeServerOptions, 'workspaceTrust' | 'workspaceSettings' | 'settings' | 'extensions' | 'path'> = {}): Promise<Workbench> {
+export async function openWorkbench(name: string, options: Pick<CodeServerOptions, 'workspaceTrust' | 'workspaceSettings' | 'settings' | 'extensions' | 'path' | 'prepareWorkspace'> = {}): Promise<Workbench> {
   const runDir = path.join(repoRoot, '.run', `ui-${name}`);
   const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
   // The first run's walkthrough would open in every fresh workbench: only its own suite wants it.
