@@ -186,8 +186,9 @@ describe('accessible in Chromium: names, the keyboard, High Contrast', function 
     const before = await t.frame().locator('#cursor').textContent();
     await page.keyboard.press('ArrowDown');
     await eventually('the cursor moved to another lane', async () => (await t.frame().locator('#cursor').textContent()) !== before);
-    // Enter shows the cursor's event in the Events view.
-    const text = (await t.frame().locator('#cursor').textContent()) ?? '';
+    // Its details come a moment after the move: then Enter shows that event in the Events view.
+    let text = '';
+    await eventually('the new lane\'s event announced with its reason', async () => /^(.+?): (Warning|Normal) at .*? (\w+): /.test((text = (await t.frame().locator('#cursor').textContent()) ?? '')));
     await page.keyboard.press('Enter');
     const selected = page.locator(`${TREE} .monaco-list-row[aria-selected="true"]`);
     await eventually('the event selected in the tree', async () => (await selected.getAttribute('aria-level').catch(() => '')) === '2');
