@@ -174,8 +174,11 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
       assert.equal(p.status?.phase, 'Failed');
       assert.equal(p.status?.containerStatuses?.[0]?.state?.terminated?.exitCode, 2);
       assert.ok(created.some((e) => e.message === `Created pod: ${p.metadata?.name}`));
-      const g = groupsOf('Pod', namespace, (n) => n === p.metadata?.name)[0];
-      assert.ok(g && eventsOf(g, 'Started').length === 1, `${p.metadata?.name} started once before it failed`);
+      // The pod's Started (KWOK's recorder, sent in the background) and the Job's
+      // BackoffLimitExceeded (the job controller) come from two processes: the apiserver may
+      // have the second first, so the first is waited for.
+      const g = await pollUntil(`${p.metadata?.name}'s Started event`, async () => groupsOf('Pod', namespace, (n) => n === p.metadata?.name).find((x) => eventsOf(x, 'Started').length > 0), 30_000);
+      assert.equal(eventsOf(g, 'Started').length, 1, `${p.metadata?.name} started once before it failed`);
     }
   });
 

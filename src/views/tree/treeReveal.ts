@@ -22,6 +22,8 @@ const EXPAND_ATTEMPTS = 3;
 const REVEAL_ATTEMPTS = 5;
 /** The longest a reveal waits for a view just focused to become visible. */
 const VISIBLE_WAIT_MS = 5_000;
+/** The longest a revealed event waits for the view's refreshes to settle before it is checked. */
+const SETTLE_WAIT_MS = 3_000;
 /** The longest a failed reveal waits for VS Code to ask for the view's rows. */
 const LISTING_WAIT_MS = 1_000;
 
@@ -61,10 +63,22 @@ export class TreeReveal implements RowReveal {
     }
   }
 
+  /**
+   * A reveal that a refresh crosses (the one held back while a quick input was open, shown
+   * as it closes) can leave the selection where it was, with no error: once the view has
+   * drawn, the event is revealed again while the selection is still the one before.
+   */
   async revealEvent(uid: string): Promise<boolean> {
-    const node = this.tree.eventNodeFor(uid);
-    if (!node) return false;
-    await this.reveal(node);
+    const before = this.view.selection[0]?.id;
+    for (let attempt = 0; attempt < EXPAND_ATTEMPTS; attempt++) {
+      const node = this.tree.eventNodeFor(uid);
+      if (!node) return attempt > 0;
+      await this.reveal(node);
+      await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
+      await whenDrawn(this.view);
+      const now = this.view.selection[0]?.id;
+      if (now === node.id || now !== before) return true;
+    }
     return true;
   }
 
