@@ -3,7 +3,7 @@
 // store held while the apiserver's list for the object is still coming, and a refresh that
 // crosses the reveal can leave the row selected but closed (no error); so once the list is
 // in and the view has drawn it, the row is revealed again unless VS Code reported it
-// expanded or the user has moved on.
+// expanded or the user has moved on (another row, or another view in the side bar).
 import * as vscode from 'vscode';
 import { FOCUS_VIEW_COMMAND } from '../../common/commandIds';
 import type { EventLike } from '../../common/until';
@@ -55,7 +55,8 @@ export class TreeReveal implements RowReveal {
         await until([this.tree.onDidSettle, this.focus.onDidChange], settled, deadline - Date.now());
         await whenDrawn(this.view);
         const selection = this.selection.selection;
-        if (expanded || Date.now() >= deadline || selection.length !== 1 || selection[0].id !== node.id) return;
+        // Moved on: another row selected, or another view shown (revealing again would take it back).
+        if (expanded || Date.now() >= deadline || !this.view.visible || selection.length !== 1 || selection[0].id !== node.id) return;
         await this.reveal(node);
       }
     } finally {
@@ -77,7 +78,7 @@ export class TreeReveal implements RowReveal {
       await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
       await whenDrawn(this.view);
       const now = this.view.selection[0]?.id;
-      if (now === node.id || now !== before) return true;
+      if (now === node.id || now !== before || !this.view.visible) return true;
     }
     return true;
   }
