@@ -3,7 +3,8 @@
 // store held while the apiserver's list for the object is still coming, and a refresh that
 // crosses the reveal can leave the row selected but closed (no error); so once the list is
 // in and the view has drawn it, the row is revealed again unless VS Code reported it
-// expanded or the user has moved on (another row, or another view in the side bar).
+// expanded or the user has moved on (another row, or another view in the side bar, which a
+// reveal would take back).
 import * as vscode from 'vscode';
 import { FOCUS_VIEW_COMMAND } from '../../common/commandIds';
 import type { EventLike } from '../../common/until';
@@ -56,8 +57,8 @@ export class TreeReveal implements RowReveal {
         await whenDrawn(this.view);
         const selection = this.selection.selection;
         // Moved on: another row selected, or another view shown (revealing again would take it back).
-        if (expanded || Date.now() >= deadline || !this.view.visible || selection.length !== 1 || selection[0].id !== node.id) return;
-        await this.reveal(node);
+        if (expanded || Date.now() >= deadline || selection.length !== 1 || selection[0].id !== node.id) return;
+        if (!(await this.revealAgain(node))) return;
       }
     } finally {
       for (const d of subscriptions) d.dispose();
@@ -74,12 +75,23 @@ export class TreeReveal implements RowReveal {
     for (let attempt = 0; attempt < EXPAND_ATTEMPTS; attempt++) {
       const node = this.tree.eventNodeFor(uid);
       if (!node) return attempt > 0;
-      await this.reveal(node);
+      if (attempt === 0) await this.reveal(node);
+      else if (!(await this.revealAgain(node))) return true;
       await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
       await whenDrawn(this.view);
       const now = this.view.selection[0]?.id;
-      if (now === node.id || now !== before || !this.view.visible) return true;
+      if (now === node.id || now !== before) return true;
     }
+    return true;
+  }
+
+  /**
+   * Reveals a row again without taking the side bar: VS Code shows a view to reveal in it,
+   * so a view the user has left since (another container shown) is left alone. False then.
+   */
+  private async revealAgain(node: TreeNode): Promise<boolean> {
+    if (!this.view.visible) return false;
+    await this.view.reveal(node, { select: true, focus: false, expand: true });
     return true;
   }
 
