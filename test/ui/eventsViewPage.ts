@@ -331,6 +331,19 @@ export class EventsViewPage {
     return this.page.locator('.quick-input-widget .quick-input-message').innerText();
   }
 
+  /**
+   * Picks a colour theme in Preferences: Color Theme and waits for the workbench to wear it
+   * (`themeClass`: vs, vs-dark, hc-black or hc-light). The picker previews a theme as its row
+   * is focused: the theme is chosen when the picker has closed.
+   */
+  async setTheme(name: string, themeClass: string): Promise<void> {
+    await this.runCommand('Preferences: Color Theme');
+    await this.type(name);
+    await this.pick(name);
+    await eventually(`the ${name} theme`, async () => ((await this.page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/).includes(themeClass));
+    await this.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
   async runCommand(title: string): Promise<void> {
     await this.page.keyboard.press('F1');
     await this.type(`>${title}`);

@@ -45,15 +45,7 @@ describe('the timeline panel, in Chromium', function () {
     }
   });
 
-  async function setTheme(name: string): Promise<void> {
-    await v.runCommand('Preferences: Color Theme');
-    await v.type(name);
-    await v.pick(name);
-    const wanted = name.includes('Light') ? 'vs' : 'vs-dark';
-    await eventually(`the ${name} theme`, async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/).includes(wanted));
-    // The picker previews a theme as its row is focused: the theme is chosen when the picker has closed.
-    await v.quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
-  }
+  const setTheme = (name: string) => v.setTheme(name, name.includes('Light') ? 'vs' : 'vs-dark');
 
   it('opens from the view\'s "..." menu with every object\'s lanes under a strict content security policy, and reads well in the dark and the light theme', async () => {
     await v.select(v.row(/^Deployment\/web$/));

@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 import { skipSuite } from '../../env/skip';
+import { repoRoot } from '../../env/paths';
 
 /**
  * The most the shipped files may weigh together, uncompressed (the .vsix is a zip, so smaller).
@@ -54,16 +55,7 @@ interface PackageJson {
   } & Record<string, unknown>;
 }
 
-/** The repository's root: the nearest folder above this file whose package.json is this extension's (the test runs from out/test/unit/docs). */
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'kubernetes-events') return dir;
-    if (path.dirname(dir) === dir) throw new Error(`No package.json named "kubernetes-events" in ${__dirname} or any folder above it`);
-  }
-}
-
-const root = repoRoot();
+const root = repoRoot;
 const pkgText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
 const pkg = JSON.parse(pkgText) as PackageJson;
 

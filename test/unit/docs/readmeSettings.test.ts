@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { repoRoot } from '../../env/paths';
 
 interface Property {
   readonly default?: unknown;
@@ -21,16 +22,7 @@ interface PackageJson {
   };
 }
 
-/** The repository's root: the nearest folder above this file whose package.json is this extension's (the test runs from out/test/unit/docs). */
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    if (fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === 'kubernetes-events') return dir;
-    if (path.dirname(dir) === dir) throw new Error(`No package.json named "kubernetes-events" in ${__dirname} or any folder above it`);
-  }
-}
-
-const root = repoRoot();
+const root = repoRoot;
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageJson;
 
