@@ -4,7 +4,9 @@
 // crosses the reveal can leave the row selected but closed (no error); so once the list is
 // in and the view has drawn it, the row is revealed again unless VS Code reported it
 // expanded or the user has moved on (another row, or another view in the side bar, which a
-// reveal would take back).
+// reveal would take back). Redraws wait while VS Code reveals: a refresh of the top level
+// cancels the extension host's fetches of rows in flight (ExtHostTreeView), the parent's
+// among them, and the reveal then ends with the row neither shown nor selected.
 import * as vscode from 'vscode';
 import { FOCUS_VIEW_COMMAND } from '../../common/commandIds';
 import type { EventLike } from '../../common/until';
@@ -91,8 +93,18 @@ export class TreeReveal implements RowReveal {
    */
   private async revealAgain(node: TreeNode): Promise<boolean> {
     if (!this.view.visible) return false;
-    await this.view.reveal(node, { select: true, focus: false, expand: true });
+    await this.held(() => this.view.reveal(node, { select: true, focus: false, expand: true }));
     return true;
+  }
+
+  /** Runs a reveal with the tree's redraws held (see the top of the file), sent once it is done. */
+  private async held(reveal: () => Thenable<void>): Promise<void> {
+    const hold = this.tree.hold();
+    try {
+      await reveal();
+    } finally {
+      hold.dispose();
+    }
   }
 
   /** Focuses the view and selects the row; a view hidden until now loads its rows once shown. */
@@ -101,7 +113,7 @@ export class TreeReveal implements RowReveal {
     await until([this.view.onDidChangeVisibility], () => this.view.visible || undefined, VISIBLE_WAIT_MS);
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.view.reveal(node, { select: true, focus: true, expand: true });
+        await this.held(() => this.view.reveal(node, { select: true, focus: true, expand: true }));
         return;
       } catch (e) {
         if (attempt >= REVEAL_ATTEMPTS) throw e;
