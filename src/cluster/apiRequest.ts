@@ -246,5 +246,11 @@ export function statusError(code: number, body: string, what: string): StatusErr
     /* not a Status: use the code alone */
   }
   const message = status.message || `${what}: HTTP ${code}${body ? `: ${body.slice(0, 200)}` : ''}`;
-  return new StatusError(code, status.reason ?? '', message, status.details?.causes ?? []);
+  return new StatusError(code, status.reason ?? '', message, causesOf(status));
+}
+
+/** A Status's causes as metav1.StatusCause: its JSON names the cause's type `reason`. */
+function causesOf(status: Status): StatusCause[] {
+  const causes = (status.details?.causes ?? []) as (StatusCause & { reason?: string })[];
+  return causes.map((c) => ({ type: c.type ?? c.reason, message: c.message, field: c.field }));
 }

@@ -1,6 +1,6 @@
 // The recorder, the correlator and the client-node sink against the real apiserver.
 import * as assert from 'node:assert/strict';
-import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
+import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { ApiserverEventSink } from '../../src/cluster/eventSink';
 import { EventBroadcaster } from '../../src/record/event';
@@ -98,6 +98,38 @@ describe('recording to the real apiserver', function () {
     const line = logger.lines.find((l) => l.startsWith('ERROR Server rejected event (will not retry!)'));
     assert.ok(line, logger.lines.join('\n'));
     assert.match(line, /does not match event\.namespace|namespace/);
+  });
+
+  it('gives up on an event in a namespace being deleted quietly, as client-go does (its NamespaceTerminating cause read from the Status)', async () => {
+    const doomed = await createNamespace(kc, 'terminating');
+    // A finalizer on an object inside keeps the namespace Terminating until the test lets it go.
+    await core.createNamespacedConfigMap({ namespace: doomed, body: { metadata: { name: 'held', finalizers: ['kubernetes-events.test/hold'] } } });
+    await core.deleteNamespace({ name: doomed });
+    const event = (): Event => ({
+      metadata: { name: `late.${Date.now().toString(16)}`, namespace: doomed },
+      involvedObject: { kind: 'ConfigMap', apiVersion: 'v1', name: 'held', namespace: doomed },
+      reason: 'Late',
+      message: 'written while the namespace is deleted',
+      type: 'Normal',
+      count: 1,
+      firstTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      lastTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      source: { component: 'kubernetes-events-test' },
+    });
+    try {
+      let logger = new MemoryLogger();
+      // The apiserver's admission learns of the deletion through its informer: a create may pass first.
+      await pollUntil('a create refused as the namespace terminates', async () => {
+        logger = new MemoryLogger();
+        return (await recordToSink(new ApiserverEventSink(client), event(), new EventCorrelator(), { sleepDurationMs: 10, signal: new AbortController().signal, logger, random: Math.random })) === 'failed';
+      }, 30_000, 200);
+      assert.ok(!logger.lines.some((l) => l.startsWith('ERROR')), `no error logged:\n${logger.lines.join('\n')}`);
+      const line = logger.lines.find((l) => l.startsWith('INFO Server rejected event (will not retry!)'));
+      assert.ok(line, logger.lines.join('\n'));
+      assert.match(line, /because it is being terminated/);
+    } finally {
+      await core.patchNamespacedConfigMap({ name: 'held', namespace: doomed, body: [{ op: 'remove', path: '/metadata/finalizers' }] }, setHeaderOptions('Content-Type', PatchStrategy.JsonPatch));
+    }
   });
 
   it('survives the apiserver stopped for 30 s mid-stream: every event arrives once, none twice', async function () {
