@@ -3,7 +3,7 @@
 // test is listed by name with its reason). Exits non-zero when anything failed.
 //   typecheck, lint            one check each
 //   unit                       plain Node, injected clocks
-//   conformance                our correlator against client-go's, built from the Go module proxy
+//   conformance                our correlator, age format and protobuf decoder against client-go and apimachinery, built from the Go module proxy
 //   cluster                    against the real control plane started here, with KWOK's
 //                              simulated nodes and the lively cluster seeded (seedCluster.ts)
 //   host                       mocha inside code-server's real extension host

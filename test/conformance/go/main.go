@@ -95,7 +95,12 @@ func localKeys(c *record.EventCorrelator, aggregateKey string) []string {
 
 func main() {
 	humanDurations := flag.Bool("human-durations", false, "instead, read one duration in milliseconds per line and print apimachinery's duration.HumanDuration of it")
+	watchFrames := flag.String("watch-frames", "", "instead, write a watch's body as the apiserver encodes it, in protobuf or json, from one event a line (watchframes.go)")
 	flag.Parse()
+	if *watchFrames != "" {
+		writeWatchFrames(*watchFrames)
+		return
+	}
 	if *humanDurations {
 		printHumanDurations()
 		return
