@@ -9,6 +9,8 @@ import * as zlib from 'node:zlib';
 import { StatusError, type StatusCause } from '../record/errors';
 import { DeadlineError } from './errors';
 import { ListItemReader, type ListText } from './listItems';
+import { decodeStatus } from './protobuf/eventMessages';
+import { envelope, isProtobuf } from './protobuf/watchFrames';
 import type { RestConfig } from './restConfig';
 import { abortReason, ClusterTransport } from './transport';
 
@@ -152,12 +154,17 @@ export class ApiClient {
    * signal ends it.
    */
   async stream(path: string, signal: AbortSignal, timeoutMs = this.timeoutMs, accept?: string): Promise<Readable> {
+    return (await this.open(path, signal, timeoutMs, accept)).body;
+  }
+
+  /** As stream(), with the answer's Content-Type (a watch asked for protobuf may be answered in JSON). */
+  async open(path: string, signal: AbortSignal, timeoutMs = this.timeoutMs, accept?: string): Promise<{ body: Readable; contentType: string | undefined }> {
     const deadline = new Deadline(timeoutMs, `GET ${path.split('?')[0]} (until the response headers)`, signal);
     let res: IncomingMessage;
     try {
       res = await this.transport.open({ method: 'GET', path, headers: accept ? { Accept: accept } : undefined }, deadline.signal);
       const code = res.statusCode ?? 0;
-      if (code < 200 || code > 299) throw statusError(code, (await readAll(res, deadline.signal)).toString('utf8'), `GET ${path.split('?')[0]}`);
+      if (code < 200 || code > 299) throw statusError(code, await readAll(res, deadline.signal), `GET ${path.split('?')[0]}`);
     } finally {
       deadline.clear();
     }
@@ -170,7 +177,7 @@ export class ApiClient {
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
     body.on('close', () => signal.removeEventListener('abort', onAbort));
-    return body;
+    return { body, contentType: res.headers['content-type'] };
   }
 
   async request<T>(req: ApiRequest): Promise<T> {
@@ -207,7 +214,7 @@ export class ApiClient {
     try {
       const res = await this.transport.open({ method: 'GET', path: req.path, headers: req.accept ? { Accept: req.accept } : {} }, deadline.signal);
       const code = res.statusCode ?? 0;
-      if (code < 200 || code > 299) throw statusError(code, (await readAll(res, deadline.signal)).toString('utf8'), where);
+      if (code < 200 || code > 299) throw statusError(code, await readAll(res, deadline.signal), where);
       const reader = new ListItemReader(req.onListMetadata);
       let broken = false;
       await readChunks(res, deadline.signal, (chunk) => {
@@ -237,15 +244,26 @@ export class ApiClient {
   }
 }
 
-/** The apiserver's Status body as a StatusError; a body that is not a Status still keeps the HTTP code. */
-export function statusError(code: number, body: string, what: string): StatusError {
+/** The apiserver's Status body (JSON, or protobuf when that was asked for) as a StatusError; a body that is not a Status still keeps the HTTP code. */
+export function statusError(code: number, body: string | Buffer, what: string): StatusError {
   let status: Status = {};
+  if (typeof body !== 'string' && isProtobuf(body)) {
+    try {
+      const object = envelope(body);
+      if (object.kind === 'Status') status = decodeStatus(object.buf, object.start, object.end);
+    } catch {
+      /* not a Status: use the code alone */
+    }
+    if (!status.message) return new StatusError(code, status.reason ?? '', `${what}: HTTP ${code} (an answer in protobuf that is not a Status)`, status.details?.causes ?? []);
+    return new StatusError(code, status.reason ?? '', status.message, status.details?.causes ?? []);
+  }
+  const text = typeof body === 'string' ? body : body.toString('utf8');
   try {
-    status = JSON.parse(body) as Status;
+    status = JSON.parse(text) as Status;
   } catch {
     /* not a Status: use the code alone */
   }
-  const message = status.message || `${what}: HTTP ${code}${body ? `: ${body.slice(0, 200)}` : ''}`;
+  const message = status.message || `${what}: HTTP ${code}${text ? `: ${text.slice(0, 200)}` : ''}`;
   return new StatusError(code, status.reason ?? '', message, causesOf(status));
 }
 

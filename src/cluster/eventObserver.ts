@@ -5,6 +5,7 @@ import { EventStore } from '../model/eventStore';
 import type { ApiClient } from './apiRequest';
 import { ListWatch, type EventApi, type InitialSync, type ListWatchState } from './listWatch';
 import { normalizeEvent } from './normalize';
+import type { WatchEncoding } from './watchItems';
 
 export interface ObserverOptions {
   /** Which API to read: core/v1 (what kubectl shows) or events.k8s.io/v1. */
@@ -19,6 +20,8 @@ export interface ObserverOptions {
   readonly pageSize?: number;
   /** `stream` (the default: from the watch cache where the server offers it) or `pages`. */
   readonly initialSync?: InitialSync;
+  /** The encoding a watch asks for: `protobuf` (the default) or `json`. */
+  readonly watchEncoding?: WatchEncoding;
   /** Test overrides passed to each ListWatch. */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
@@ -48,7 +51,7 @@ export class EventObserver {
       let listStart = 0;
       const watch = new ListWatch(
         client,
-        { api, namespace, pageSize: options.pageSize, initialSync: options.initialSync, fieldSelector: options.fieldSelector ?? (options.warningsOnly ? 'type=Warning' : undefined), watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
+        { api, namespace, pageSize: options.pageSize, initialSync: options.initialSync, watchEncoding: options.watchEncoding, fieldSelector: options.fieldSelector ?? (options.warningsOnly ? 'type=Warning' : undefined), watchTimeoutSeconds: options.watchTimeoutSeconds, watchdogGraceMs: options.watchdogGraceMs, watchSilenceMs: options.watchSilenceMs },
         {
           onListPage: (items, first) => {
             if (first) listStart = store.sequence;
@@ -83,6 +86,11 @@ export class EventObserver {
   /** How the last initial state was read (streamed from the watch cache, or paged); the first watch's. */
   get lastSync(): 'streamed' | 'paged' | undefined {
     return this.watches[0]?.watch.lastSync;
+  }
+
+  /** How the last watch's answer was encoded (the first watch's). */
+  get lastWatchEncoding(): WatchEncoding | undefined {
+    return this.watches[0]?.watch.lastWatchEncoding;
   }
 
   /** Why the apiserver would not stream the initial state, when it would not (the first watch's). */

@@ -4,14 +4,15 @@
 // connections, exponential backoff with jitter, a relist on 410 Gone, and a clear stop on
 // 401/403. client-node 1.4's informer stops on errors and has no watchdog, so this
 // replaces it (see the control-plane notes).
-import { StringDecoder } from 'node:string_decoder';
 import { StatusError } from '../record/errors';
 import { sleep } from '../record/sleep';
 import { yieldToEventLoop } from '../model/slices';
 import type { ApiClient, ListMetadata } from './apiRequest';
 import { KubeconfigError } from './errors';
-import { withoutManagedFields, type ListText } from './listItems';
+import type { ListText } from './listItems';
 import type { RawEvent } from './normalize';
+import { PROTOBUF_WATCH_ACCEPT } from './protobuf/watchFrames';
+import { addedObject, decodeItem, decodeObject, watchSplitter, type PendingObject, type WatchEncoding, type WatchLine } from './watchItems';
 
 /** The two event APIs. */
 export type EventApi = 'core/v1' | 'events.k8s.io/v1';
@@ -129,16 +130,18 @@ export interface ListWatchOptions {
   readonly pageSize?: number;
   /** `stream` (the default) or `pages`. */
   readonly initialSync?: InitialSync;
+  /**
+   * The encoding a watch of events asks for: `protobuf` (the default, as client-go's typed
+   * clients: the apiserver encodes it for less CPU than JSON, and it is smaller) or `json`. The
+   * answer's Content-Type decides what is read: a server or proxy may answer JSON. Lists, and
+   * other collections than events, are read as JSON.
+   */
+  readonly watchEncoding?: WatchEncoding;
   /** Overrides for tests: the watch timeout (s), the watchdog's grace (ms) and the silence limit (ms). */
   readonly watchTimeoutSeconds?: number;
   readonly watchdogGraceMs?: number;
   readonly watchSilenceMs?: number;
   readonly random?: () => number;
-}
-
-interface WatchLine<T> {
-  type: string;
-  object: T & { code?: number; message?: string; reason?: string };
 }
 
 class GoneError extends Error {
@@ -167,12 +170,6 @@ const STREAM_REFUSED_CODES = new Set([400, 422]);
  * paged list, which says which verb is missing (and shows what may be listed), as before streaming.
  */
 const FORBIDDEN = 403;
-/**
- * How the apiserver writes an ADDED line (metav1.WatchEvent, fields in this order): the object's
- * text is taken from between this and the line's last brace without parsing the wrapper. A line
- * in any other shape is parsed whole.
- */
-const ADDED_LINE_HEAD = '{"type":"ADDED","object":';
 
 export function resourcePath(api: EventApi, namespace?: string): string {
   const base = api === 'core/v1' ? '/api/v1' : '/apis/events.k8s.io/v1';
@@ -196,6 +193,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
   private refusedWhy: string | undefined;
   /** How the last complete initial state was read. */
   private lastSyncHow: 'streamed' | 'paged' | undefined;
+  /** How the last watch's answer was encoded. */
+  private lastEncoding: WatchEncoding | undefined;
 
   constructor(
     private readonly client: ApiClient,
@@ -217,6 +216,11 @@ export class ListWatch<T extends RawObject = RawEvent> {
   /** How the last complete initial state was read: streamed from the watch cache, or paged. */
   get lastSync(): 'streamed' | 'paged' | undefined {
     return this.lastSyncHow;
+  }
+
+  /** How the last watch's answer was encoded (the apiserver's choice from what was asked for). */
+  get lastWatchEncoding(): WatchEncoding | undefined {
+    return this.lastEncoding;
   }
 
   /** Why the apiserver would not stream the initial state, when it would not. */
@@ -413,7 +417,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
    * time to take about LIST_TURN_MS, with a pause of LIST_IDLE_PAUSE_MS before each while
    * `nextOnItsWay`. Resolves false when stopped meanwhile.
    */
-  private async handOver(texts: string[], first: boolean, signal: AbortSignal, nextOnItsWay: () => boolean): Promise<boolean> {
+  private async handOver(texts: PendingObject[], first: boolean, signal: AbortSignal, nextOnItsWay: () => boolean): Promise<boolean> {
     let i = 0;
     do {
       // Each batch in a turn of its own: one run straight from the page's I/O callback would be
@@ -424,7 +428,7 @@ export class ListWatch<T extends RawObject = RawEvent> {
       const start = performance.now();
       const n = Math.min(this.itemsPerTurn, texts.length - i);
       const items = new Array<T>(n);
-      for (let k = 0; k < n; k++) items[k] = JSON.parse(withoutManagedFields(texts[i + k])) as T;
+      for (let k = 0; k < n; k++) items[k] = decodeObject(texts[i + k]) as T;
       i += n;
       this.handlers.onListPage(items, first);
       first = false;
@@ -484,34 +488,28 @@ export class ListWatch<T extends RawObject = RawEvent> {
       if (sync) this.setState({ phase: 'listing', streaming: true });
       let response;
       try {
-        response = await this.client.stream(path, connection.signal, undefined, this.options.resource?.watchAccept);
+        response = await this.client.open(path, connection.signal, undefined, this.watchAccept);
       } catch (err) {
         if (sync && err instanceof StatusError && (STREAM_REFUSED_CODES.has(err.code) || err.code === FORBIDDEN)) throw new StreamRefusedError(`${err.code} ${err.message}`);
         throw err;
       }
       if (!sync) this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
-      let buffered = '';
-      // A chunk can end inside a multi-byte character: the decoder keeps the partial bytes for the next one.
-      const decoder = new StringDecoder('utf8');
+      const splitter = watchSplitter(response.contentType);
+      this.lastEncoding = splitter.encoding;
       try {
-        for await (const chunk of response) {
+        for await (const chunk of response.body) {
           kick();
-          buffered += decoder.write(chunk as Buffer);
-          let newline: number;
-          let from = 0;
-          while ((newline = buffered.indexOf('\n', from)) >= 0) {
-            const text = buffered.slice(from, newline);
-            from = newline + 1;
-            if (text.trim() === '') continue;
+          for (const unit of splitter.push(chunk as Buffer)) {
             received++;
             if (sync && !sync.done) {
-              if (text.startsWith(ADDED_LINE_HEAD) && text.endsWith('}')) {
-                sync.texts.push(text.slice(ADDED_LINE_HEAD.length, -1));
+              const added = addedObject(unit);
+              if (added !== undefined) {
+                sync.texts.push(added);
                 continue;
               }
-              // What came before this line goes first, in the order it came.
+              // What came before this event goes first, in the order it came.
               if (!(await this.handOverStream(sync, signal))) return;
-              const end = sync.take(text);
+              const end = sync.take(decodeItem<T>(unit));
               if (end === undefined) continue;
               // The state is complete: its end, then the same connection goes on as the watch from its resourceVersion.
               if (!(await this.handOverStream(sync, signal))) return;
@@ -521,9 +519,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
               kick();
               continue;
             }
-            this.handleLine(JSON.parse(text) as WatchLine<T>);
+            this.handleLine(decodeItem<T>(unit));
           }
-          buffered = buffered.slice(from);
           if (sync && !sync.done && !(await this.handOverStream(sync, signal))) return;
         }
       } catch (err) {
@@ -541,6 +538,12 @@ export class ListWatch<T extends RawObject = RawEvent> {
       signal.removeEventListener('abort', stopConnection);
       connection.abort();
     }
+  }
+
+  /** What a watch asks for: the collection's own media type, else protobuf or JSON for events. */
+  private get watchAccept(): string | undefined {
+    if (this.options.resource) return this.options.resource.watchAccept;
+    return (this.options.watchEncoding ?? 'protobuf') === 'protobuf' ? PROTOBUF_WATCH_ACCEPT : undefined;
   }
 
   private handleLine(line: WatchLine<T>): void {
@@ -567,8 +570,8 @@ export class ListWatch<T extends RawObject = RawEvent> {
 
 /** The initial events of a watch-list so far: the ADDED objects' texts not yet handed over, until the bookmark that ends them. */
 class InitialStream<T extends RawObject> {
-  /** Texts of ADDED objects not yet handed over. */
-  texts: string[] = [];
+  /** ADDED objects not yet handed over, undecoded. */
+  texts: PendingObject[] = [];
   /** The next hand-over starts the list. */
   first = true;
   /** Items handed over so far. */
@@ -581,8 +584,8 @@ class InitialStream<T extends RawObject> {
    * when it is the end bookmark. Anything else but an ADDED event before it means the server
    * ignored sendInitialEvents (a plain watch never sends that bookmark): a StreamRefusedError.
    */
-  take(text: string): string | undefined {
-    const line = JSON.parse(text) as WatchLine<T & { metadata?: { annotations?: Record<string, string> } }>;
+  take(decoded: WatchLine<T>): string | undefined {
+    const line = decoded as WatchLine<T & { metadata?: { annotations?: Record<string, string> } }>;
     if (line.type === 'ADDED') {
       this.texts.push(JSON.stringify(line.object));
       return undefined;

@@ -9,7 +9,7 @@ import type { ClusterEvent, EventOrigin, InvolvedObject } from '../model/cluster
 
 /** An event as either API writes it; only the fields we read. */
 export interface RawEvent {
-  metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string; creationTimestamp?: string };
+  metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string; creationTimestamp?: string | null };
   // core/v1
   involvedObject?: RawReference;
   message?: string;

@@ -11,7 +11,9 @@ import type * as net from 'node:net';
 import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/cluster/apiRequest';
 import { EventObserver } from '../../src/cluster/eventObserver';
-import { ListWatch, type InitialSync, type ListWatchOptions, type RawObject } from '../../src/cluster/listWatch';
+import { ListWatch, type EventApi, type InitialSync, type ListWatchOptions, type RawObject } from '../../src/cluster/listWatch';
+import { normalizeEvent, type RawEvent } from '../../src/cluster/normalize';
+import type { WatchEncoding } from '../../src/cluster/watchItems';
 import type { RestConfig } from '../../src/cluster/restConfig';
 import { EventStore } from '../../src/model/eventStore';
 import { ControlPlane } from '../env/controlPlane';
@@ -30,6 +32,7 @@ interface Sync {
   items: RawObject[];
   how: 'streamed' | 'paged' | undefined;
   refused: string | undefined;
+  encoding: WatchEncoding | undefined;
 }
 
 /** One initial sync through a ListWatch, its items in arrival order (the watch after it is stopped). */
@@ -50,7 +53,7 @@ async function syncOnce(config: RestConfig, options: ListWatchOptions): Promise<
   try {
     watch.start();
     await pollUntil('the initial state', () => done, 60_000, 20);
-    return { items, how: watch.lastSync, refused: watch.streamRefused };
+    return { items, how: watch.lastSync, refused: watch.streamRefused, encoding: watch.lastWatchEncoding };
   } finally {
     await watch.stop();
     client.dispose();
@@ -78,6 +81,17 @@ function byUid(items: RawObject[]): Map<string, string> {
     const { kind: _kind, apiVersion: _apiVersion, ...rest } = item as { kind?: string; apiVersion?: string; metadata: Record<string, unknown> };
     const { resourceVersion: _rv, ...metadata } = rest.metadata;
     out.set(uid, JSON.stringify({ ...rest, metadata }));
+  }
+  return out;
+}
+
+/** Events by uid, each as the model the store keeps: what a protobuf stream and a JSON list read must agree on. */
+function normalizedByUid(items: RawObject[], api: EventApi): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of items) {
+    const { resourceVersion: _rv, ...e } = normalizeEvent(item as RawEvent, api);
+    assert.ok(!out.has(e.uid), `uid ${e.uid} came twice`);
+    out.set(e.uid, JSON.stringify(e));
   }
   return out;
 }
@@ -132,7 +146,7 @@ describe('the initial state streamed from the watch cache (watch-list)', functio
     expectedHow = streams ? 'streamed' : 'paged';
   });
 
-  it('reads what the paged list reads, byte for byte, in both event APIs, warnings only, one object, and the owners\u2019 metadata', async () => {
+  it('reads what the paged list reads, byte for byte as JSON and event for event as protobuf, in both event APIs, warnings only, one object, and the owners\u2019 metadata', async () => {
     const cases: { what: string; options: ListWatchOptions }[] = [
       { what: 'core/v1, every namespace', options: { api: 'core/v1' } },
       { what: 'core/v1, one namespace', options: { api: 'core/v1', namespace } },
@@ -145,10 +159,11 @@ describe('the initial state streamed from the watch cache (watch-list)', functio
       },
     ];
     for (const { what, options } of cases) {
-      const streamed = await syncOnce(admin, { ...options, initialSync: 'stream' satisfies InitialSync });
+      const streamed = await syncOnce(admin, { ...options, initialSync: 'stream' satisfies InitialSync, watchEncoding: 'json' });
       const paged = await syncOnce(admin, { ...options, initialSync: 'pages' });
       assert.equal(streamed.how, expectedHow, `${what}: ${streamed.refused ?? ''}`);
       assert.equal(paged.how, 'paged', what);
+      assert.equal(streamed.encoding, 'json', `${what}: the watch read as JSON`);
       if (options.resource) {
         // Pods of the lively cluster come and go between the two reads: the ones in both must agree.
         const a = byUid(streamed.items);
@@ -165,6 +180,17 @@ describe('the initial state streamed from the watch cache (watch-list)', functio
       assert.ok(a.size > 0, `${what}: something to compare`);
       assert.equal(a.size, b.size, `${what}: as many events both ways`);
       for (const [uid, text] of a) assert.ok(b.get(uid) === text, `${what}: ${uid} read the same both ways:\n${text}\n${b.get(uid)}`);
+      // The default: the watch asks for protobuf (streamed where the server streams, watched after the pages where not).
+      const proto = await syncOnce(admin, { ...options, initialSync: 'stream' });
+      assert.equal(proto.how, expectedHow, what);
+      if (streams) {
+        assert.equal(proto.encoding, 'protobuf', `${what}: the watch read as protobuf`);
+        const inNamespace = (items: RawObject[]) => items.filter((i) => (i as { metadata?: { namespace?: string } }).metadata?.namespace === namespace);
+        const p = normalizedByUid(inNamespace(proto.items), options.api);
+        const j = normalizedByUid(inNamespace(paged.items), options.api);
+        assert.equal(p.size, j.size, `${what}: as many events from protobuf`);
+        for (const [uid, text] of j) assert.ok(p.get(uid) === text, `${what}: ${uid} from protobuf:\n${p.get(uid)}\n${text}`);
+      }
       const expected = what === 'one object' ? Math.ceil((FAULT_EVENTS - 7) / 13) : what === 'warnings only' ? Math.ceil(FAULT_EVENTS / 3) : FAULT_EVENTS;
       assert.equal(a.size, expected, `${what}: every event of the namespace`);
     }
