@@ -12,6 +12,7 @@ import { EventObserver } from '../../src/cluster/eventObserver';
 import type { InitialSync } from '../../src/cluster/listWatch';
 import { loadKubeconfig } from '../../src/cluster/kubeconfig';
 import { restConfigFor } from '../../src/cluster/restConfig';
+import type { WatchEncoding } from '../../src/cluster/watchItems';
 import { EventStore } from '../../src/model/eventStore';
 import type { EventFilter } from '../../src/model/filters';
 import { seedFocus } from '../../src/model/focusSeed';
@@ -96,7 +97,7 @@ async function measured(f: (start: number) => Promise<{ events: number; groups: 
  * store's cap, as a user's settings have it (the default keeps the newest 20,000); without
  * it the cap is above the event count, so the figure is the time to the whole list in store.
  */
-export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string, cap?: number, initialSync?: InitialSync): Promise<SyncFigures> {
+export async function oursSync(kubeconfig: string, expected: number, fieldSelector?: string, cap?: number, initialSync?: InitialSync, watchEncoding?: WatchEncoding): Promise<SyncFigures> {
   const client = new ApiClient(restConfigFor(loadKubeconfig(kubeconfig)));
   const store = new EventStore({ maxEvents: cap ?? expected * 2 });
   const held = Math.min(expected, cap ?? expected);
@@ -116,7 +117,7 @@ export async function oursSync(kubeconfig: string, expected: number, fieldSelect
         }
       });
     });
-    observer = new EventObserver(client, store, { fieldSelector, initialSync });
+    observer = new EventObserver(client, store, { fieldSelector, initialSync, watchEncoding });
     observer.start();
     await complete;
     // The sync is complete when the initial state is known complete (the list's last page, the
@@ -125,6 +126,7 @@ export async function oursSync(kubeconfig: string, expected: number, fieldSelect
     await view.ready;
     first.dispose();
     if (initialSync !== undefined && observer.lastSync !== (initialSync === 'stream' ? 'streamed' : 'paged')) throw new Error(`asked to ${initialSync}, the sync was ${observer.lastSync ?? 'not complete'}`);
+    if (initialSync === 'stream' && watchEncoding !== undefined && observer.lastWatchEncoding !== watchEncoding) throw new Error(`asked for ${watchEncoding}, the watch was ${observer.lastWatchEncoding ?? 'not read'}`);
     return { events: store.size, groups: view.groupCount, hold: store, firstMs };
   });
   view.dispose();

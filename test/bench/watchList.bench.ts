@@ -1,6 +1,7 @@
 // The initial sync streamed from the watch cache (watch-list) against paged lists and
 // client-go, every side in the same run, interleaved, at 50,000 and 200,000 realistic events:
-//   ours streaming   EventObserver → EventStore, initialSync 'stream' (the default)
+//   ours streaming   EventObserver → EventStore, initialSync 'stream' (the default), its watch read as protobuf (the default)
+//   ours streaming, JSON   the same, its watch read as JSON
 //   ours paged       the same, initialSync 'pages'
 //   client-go informer with its WatchListClient gate on (KUBE_FEATURE_WatchListClient=true)
 //   client-go informer as released (paged list)
@@ -13,6 +14,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { InitialSync } from '../../src/cluster/listWatch';
+import type { WatchEncoding } from '../../src/cluster/watchItems';
 import { ControlPlane } from '../env/controlPlane';
 import { repoRoot } from '../env/paths';
 import { clientGo, clientGoBinary, type GoSync } from './clientGo';
@@ -29,6 +31,7 @@ const RUNS = 3;
 const CREATE_CONCURRENCY = 32;
 
 const STREAM = 'ours streaming (watch-list)';
+const STREAM_JSON = 'ours streaming, JSON';
 const PAGED = 'ours paged';
 const GO_STREAM = 'client-go informer, WatchListClient on';
 const GO_INFORMER = 'client-go informer, paged list';
@@ -54,7 +57,14 @@ interface Measured {
   readonly onCpuMs?: number;
 }
 
-function child(args: { kubeconfig: string; expected: number; initialSync: InitialSync }): Promise<SyncFigures> {
+interface ChildArgs {
+  kubeconfig: string;
+  expected: number;
+  initialSync: InitialSync;
+  watchEncoding?: WatchEncoding;
+}
+
+function child(args: ChildArgs): Promise<SyncFigures> {
   return benchChild(__filename, [JSON.stringify(args)]);
 }
 
@@ -75,8 +85,8 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
       return out.ms;
     },
   });
-  const ours = (initialSync: InitialSync) => async () => {
-    const f = await child({ kubeconfig, expected, initialSync });
+  const ours = (initialSync: InitialSync, watchEncoding?: WatchEncoding) => async () => {
+    const f = await child({ kubeconfig, expected, initialSync, watchEncoding });
     return { ms: f.ms, clientCpuMs: f.cpuMs, stallMs: f.maxStallMs, stallWaitMs: f.cpu?.longestGapWaitMs, onCpuMs: f.cpu?.maxOnCpuMs };
   };
   const go = (args: string[], env: Record<string, string> = {}) => async () => {
@@ -84,7 +94,8 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
     return { ms: f.ms, clientCpuMs: f.cpuMs };
   };
   await interleaved(RUNS, [
-    metered(STREAM, ours('stream')),
+    metered(STREAM, ours('stream', 'protobuf')),
+    metered(STREAM_JSON, ours('stream', 'json')),
     metered(PAGED, ours('pages')),
     metered(GO_STREAM, go(['informer'], { KUBE_FEATURE_WatchListClient: 'true' })),
     metered(GO_INFORMER, go(['informer'], { KUBE_FEATURE_WatchListClient: 'false' })),
@@ -96,7 +107,7 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
   const of = (label: string, pick: (m: Measured) => number) => (figures.get(label) as Measured[]).map(pick);
   const ratio = (a: string, b: string, pick: (m: Measured) => number) => median(of(a, pick)) / median(of(b, pick));
   const goal = (met: boolean, text: string) => `${text}, ${met ? 'met' : 'NOT met'}`;
-  const labels = [STREAM, PAGED, GO_STREAM, GO_INFORMER, PAGER, GO_STREAM_JSON, PAGER_JSON];
+  const labels = [STREAM, STREAM_JSON, PAGED, GO_STREAM, GO_INFORMER, PAGER, GO_STREAM_JSON, PAGER_JSON];
   const rows = (pick: (m: Measured) => number, vs: string): Row[] => labels.map((label) => ({ label, values: of(label, pick), vs: label === vs ? undefined : vs }));
   const time = rows((m) => m.ms, PAGER);
   time[0] = {
@@ -114,14 +125,17 @@ async function syncs(kubeconfig: string, plane: ControlPlane, created: number): 
   printTable(`the same syncs: etcd's CPU time meanwhile`, 'ms', rows((m) => m.etcd.cpuMs, PAGER));
   printTable(`the same syncs: ours, the extension host's longest event-loop stall`, 'ms', [
     { label: STREAM, values: of(STREAM, (m) => m.stallMs ?? NaN), note: 'target: under 50' },
+    { label: STREAM_JSON, values: of(STREAM_JSON, (m) => m.stallMs ?? NaN) },
     { label: PAGED, values: of(PAGED, (m) => m.stallMs ?? NaN) },
   ]);
   printTable(`the same stalls split by the main thread's schedstat: of the longest gap between 5 ms probe ticks, the time waiting for a core`, 'ms', [
     { label: STREAM, values: of(STREAM, (m) => m.stallWaitMs ?? NaN) },
+    { label: STREAM_JSON, values: of(STREAM_JSON, (m) => m.stallWaitMs ?? NaN) },
     { label: PAGED, values: of(PAGED, (m) => m.stallWaitMs ?? NaN) },
   ]);
   printTable(`the most time on a core between two probe ticks (our code's own longest stall, to a scheduler tick)`, 'ms', [
     { label: STREAM, values: of(STREAM, (m) => m.onCpuMs ?? NaN), note: 'target: under 50' },
+    { label: STREAM_JSON, values: of(STREAM_JSON, (m) => m.onCpuMs ?? NaN) },
     { label: PAGED, values: of(PAGED, (m) => m.onCpuMs ?? NaN) },
   ]);
 }
@@ -150,6 +164,6 @@ async function main(): Promise<void> {
 }
 
 benchEntry(main, async ([json]) => {
-  const args = JSON.parse(json) as { kubeconfig: string; expected: number; initialSync: InitialSync };
-  console.log(JSON.stringify(await oursSync(args.kubeconfig, args.expected, undefined, undefined, args.initialSync)));
+  const args = JSON.parse(json) as ChildArgs;
+  console.log(JSON.stringify(await oursSync(args.kubeconfig, args.expected, undefined, undefined, args.initialSync, args.watchEncoding)));
 });
