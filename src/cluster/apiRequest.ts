@@ -246,17 +246,11 @@ export class ApiClient {
 
 /** The apiserver's Status body (JSON, or protobuf when that was asked for) as a StatusError; a body that is not a Status still keeps the HTTP code. */
 export function statusError(code: number, body: string | Buffer, what: string): StatusError {
-  let status: Status = {};
   if (typeof body !== 'string' && isProtobuf(body)) {
-    try {
-      const object = envelope(body);
-      if (object.kind === 'Status') status = decodeStatus(object.buf, object.start, object.end);
-    } catch {
-      /* not a Status: use the code alone */
-    }
-    if (!status.message) return new StatusError(code, status.reason ?? '', `${what}: HTTP ${code} (an answer in protobuf that is not a Status)`, status.details?.causes ?? []);
-    return new StatusError(code, status.reason ?? '', status.message, status.details?.causes ?? []);
+    const status = protobufStatus(body);
+    return new StatusError(code, status.reason ?? '', status.message || `${what}: HTTP ${code} (an answer in protobuf that is not a Status)`, status.details?.causes ?? []);
   }
+  let status: Status = {};
   const text = typeof body === 'string' ? body : body.toString('utf8');
   try {
     status = JSON.parse(text) as Status;
@@ -265,6 +259,16 @@ export function statusError(code: number, body: string | Buffer, what: string): 
   }
   const message = status.message || `${what}: HTTP ${code}${text ? `: ${text.slice(0, 200)}` : ''}`;
   return new StatusError(code, status.reason ?? '', message, causesOf(status));
+}
+
+/** A protobuf body's Status, or nothing when it holds another object. */
+function protobufStatus(body: Buffer): Status {
+  try {
+    const object = envelope(body);
+    return object.kind === 'Status' ? decodeStatus(object.buf, object.start, object.end) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A Status's causes as metav1.StatusCause: its JSON names the cause's type `reason`. */
