@@ -1,12 +1,12 @@
 // Revealing rows of the Events view for NavigationService: the view is focused, the row
-// revealed, selected and, for an object, expanded. An object's row is shown from what the
-// store held while the apiserver's list for the object is still coming, and a refresh that
-// crosses the reveal can leave the row selected but closed (no error); so once the list is
-// in and the view has drawn it, the row is revealed again unless VS Code reported it
-// expanded or the user has moved on (another row, or another view in the side bar, which a
-// reveal would take back). Redraws wait while VS Code reveals: a refresh of the top level
-// cancels the extension host's fetches of rows in flight (ExtHostTreeView), the parent's
-// among them, and the reveal then ends with the row neither shown nor selected.
+// revealed, selected and, for an object, expanded. Redraws wait while VS Code reveals: a
+// refresh of the top level cancels the extension host's fetches of rows in flight
+// (ExtHostTreeView), and the reveal then ends with the row neither shown nor selected, with
+// no error. An object's row is shown from what the store held while the apiserver's list
+// for it is still coming; once the list is in, the row is revealed again unless VS Code
+// reported it selected and expanded, or the user has moved on. Every reveal shows the view
+// (VS Code opens a view to reveal in it), so none is made once another view has the side
+// bar, and nothing else here reveals: what VS Code reports is read as it stands.
 import * as vscode from 'vscode';
 import { FOCUS_VIEW_COMMAND } from '../../common/commandIds';
 import type { EventLike } from '../../common/until';
@@ -14,12 +14,10 @@ import { until } from '../../common/until';
 import type { InvolvedObject } from '../../model/clusterEvent';
 import type { RowReveal } from '../../services/navigationService';
 import type { ConnectionStatus } from '../../services/connectionStatus';
-import type { SelectionMemory } from '../selectionMemory';
 import type { EventsTreeProvider } from './eventsTreeProvider';
 import type { TreeNode } from './nodes/treeNode';
-import { whenDrawn } from './viewDrawn';
 
-/** How many times a row is revealed again when a refresh undid its expansion. */
+/** How many times a row is revealed while a refresh crossed the reveal before. */
 const EXPAND_ATTEMPTS = 3;
 /** How many times a reveal is tried while a view just shown loads its rows. */
 const REVEAL_ATTEMPTS = 5;
@@ -40,7 +38,6 @@ export class TreeReveal implements RowReveal {
   constructor(
     private readonly view: vscode.TreeView<TreeNode>,
     private readonly tree: EventsTreeProvider,
-    private readonly selection: SelectionMemory,
     private readonly focus: FocusState,
   ) {}
 
@@ -56,10 +53,8 @@ export class TreeReveal implements RowReveal {
       const settled = () => (this.focus.status?.phase !== 'loading' && this.tree.isSettled) || undefined;
       for (let attempt = 0; attempt < EXPAND_ATTEMPTS; attempt++) {
         await until([this.tree.onDidSettle, this.focus.onDidChange], settled, deadline - Date.now());
-        await whenDrawn(this.view);
-        const selection = this.selection.selection;
-        // Moved on: another row selected, or another view shown (revealing again would take it back).
-        if (expanded || Date.now() >= deadline || selection.length !== 1 || selection[0].id !== node.id) return;
+        const selected = this.selected(node);
+        if ((expanded && selected === 'this') || selected === 'moved on' || Date.now() >= deadline) return;
         if (!(await this.revealAgain(node))) return;
       }
     } finally {
@@ -69,8 +64,8 @@ export class TreeReveal implements RowReveal {
 
   /**
    * A reveal that a refresh crosses (the one held back while a quick input was open, shown
-   * as it closes) can leave the selection where it was, with no error: once the view has
-   * drawn, the event is revealed again while the selection is still the one before.
+   * as it closes) can end with no row selected, or the one before, and no error: the event
+   * is revealed again until it is selected or the user has moved on.
    */
   async revealEvent(uid: string): Promise<boolean> {
     const before = this.view.selection[0]?.id;
@@ -80,11 +75,24 @@ export class TreeReveal implements RowReveal {
       if (attempt === 0) await this.reveal(node);
       else if (!(await this.revealAgain(node))) return true;
       await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
-      await whenDrawn(this.view);
-      const now = this.view.selection[0]?.id;
-      if (now === node.id || now !== before) return true;
+      const selected = this.selected(node, before);
+      if (selected !== 'not yet') return true;
     }
     return true;
+  }
+
+  /**
+   * Where the user is, after a reveal of `node`. A selection that reads empty is not a move:
+   * VS Code's does for a moment while the tree redraws, and a reveal a refresh crossed leaves
+   * it so. Neither is the row selected before the reveal (`before`), which a crossed reveal
+   * leaves as it was. Another view shown, or another row selected, is.
+   */
+  private selected(node: TreeNode, before?: string): 'this' | 'moved on' | 'not yet' {
+    if (!this.view.visible) return 'moved on';
+    const selection = this.view.selection;
+    if (selection.length === 1 && selection[0].id === node.id) return 'this';
+    if (selection.length === 0 || (selection.length === 1 && selection[0].id === before)) return 'not yet';
+    return 'moved on';
   }
 
   /**
