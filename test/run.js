@@ -17,9 +17,10 @@
 // Kubernetes releases (test/env/versions.sh): every layer runs against the default release.
 // --k8s=<version> runs the cluster layer and a host smoke test against that release instead;
 // --k8s=all (what .ci/run asks for) runs every layer against the default, then the cluster
-// layer and the host smoke test against each other release of KUBE_RELEASES. Each release
-// has its own control plane, and its tests use that release's kubectl.
-const { spawnSync } = require('node:child_process');
+// layer and the host smoke test against each other release of KUBE_RELEASES (their cluster
+// layers at the same time). Each release has its own control plane, and its tests use that
+// release's kubectl.
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -65,12 +66,12 @@ function banner(text) {
   console.log(`\n━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
 }
 
-/** Adds a layer's counts; `skips` are its skipped tests, [{title, reason}]. */
-function record(layer, passed, failed, skips = [], note = '') {
+/** Adds a layer's counts; `skips` are its skipped tests, [{title, reason}]; `since`, when it started. */
+function record(layer, passed, failed, skips = [], note = '', since = layerStarted) {
   totals.passed += passed;
   totals.failed += failed;
   for (const s of skips) skipped.push({ layer, ...s });
-  const seconds = Math.round((Date.now() - layerStarted) / 1000);
+  const seconds = Math.round((Date.now() - since) / 1000);
   summary.push(`${layer.padEnd(12)} ${`${seconds}s`.padStart(5)}  ${passed} passed, ${failed} failed${skips.length ? `, ${skips.length} skipped` : ''}${note ? `  (${note})` : ''}`);
 }
 
@@ -117,9 +118,33 @@ function hostLayer(layer, env, extra = []) {
   countResults(layer, results, code);
 }
 
-function countResults(layer, results, code) {
+/**
+ * A mocha layer run beside others: its output is kept and printed whole, under its banner,
+ * when it ends, so the layers' lines do not interleave.
+ */
+function mochaLayerBeside(layer, env, timeoutMs, dir) {
+  const started = Date.now();
+  const results = path.join(resultsDir, `${layer}.json`);
+  fs.rmSync(results, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'runMocha.js'), dir, results, String(timeoutMs)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    child.on('error', (e) => output.push(Buffer.from(`${e.message}\n`)));
+    child.on('close', (code) => {
+      banner(`${layer} (ran beside the other releases' cluster layers)`);
+      process.stdout.write(Buffer.concat(output));
+      countResults(layer, results, code ?? 1, started);
+      resolve();
+    });
+  });
+}
+
+function countResults(layer, results, code, since = layerStarted) {
+  const record_ = (passed, failed, skips = [], note = '') => record(layer, passed, failed, skips, note, since);
   if (!fs.existsSync(results)) {
-    record(layer, 0, 1, 0, `ended with code ${code} before reporting`);
+    record_(0, 1, [], `ended with code ${code} before reporting`);
     return;
   }
   const r = JSON.parse(fs.readFileSync(results, 'utf8'));
@@ -127,16 +152,16 @@ function countResults(layer, results, code) {
   if (skips.length > 0) printSkipped(skips);
   for (const f of r.failures ?? []) failedTests.push({ layer, ...f });
   if (r.passed + r.failed + skips.length === 0) {
-    record(layer, 0, 1, skips, 'no test ran');
+    record_(0, 1, skips, 'no test ran');
     return;
   }
   // A layer that reported no failure but exited non-zero (a crash after its report, an
   // uncaught error in a hook) still failed.
   if (code !== 0 && r.failed === 0) {
-    record(layer, r.passed, 1, skips, `exited with code ${code} after reporting no failure`);
+    record_(r.passed, 1, skips, `exited with code ${code} after reporting no failure`);
     return;
   }
-  record(layer, r.passed, r.failed, skips);
+  record_(r.passed, r.failed, skips);
 }
 
 function ensureDependencies() {
@@ -147,44 +172,58 @@ function ensureDependencies() {
   return run('npm', ['ci', '--no-audit', '--no-fund']) === 0;
 }
 
-let plane = null;
-function stopControlPlane() {
-  if (!plane) return;
-  const dir = plane;
-  plane = null;
-  spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'stop', dir], { stdio: 'inherit' });
+/** The folders of the control planes running now. */
+const planes = new Set();
+function stopControlPlane(dir) {
+  for (const d of dir ? [dir] : [...planes]) {
+    if (!planes.delete(d)) continue;
+    spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'stop', d], { stdio: 'inherit' });
+  }
 }
 
 /** Starts the seeded control plane of `release` in `dir`; false (and says so) when it did not start. */
 function startControlPlane(dir, release) {
   const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, KEV_K8S_VERSION: release } });
-  plane = dir;
+  planes.add(dir);
   if (started.status !== 0) {
-    stopControlPlane();
+    stopControlPlane(dir);
     return false;
   }
   process.stdout.write(started.stdout);
   return true;
 }
 
-/** The cluster layer and the host smoke test against another release, on a control plane of its own. */
-function otherRelease(release) {
-  banner(`control plane: Kubernetes ${release}`);
-  const dir = path.join(root, '.run', `control-plane-${release}`);
-  const env = { KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: dir, KUBECONFIG: path.join(dir, 'admin.kubeconfig') };
-  if (!args.includes('--skip-setup') && run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
-    for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
-    return;
-  }
-  if (!startControlPlane(dir, release)) {
-    for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'control plane did not start');
-    return;
+/**
+ * The cluster layer and the host smoke test against the other releases, each on a control
+ * plane of its own. Their cluster layers run at the same time: they wait on the apiservers
+ * far more than they compute (the default release's layers run before, alone, as the UI
+ * layers measure what a person sees). Builds and the host smoke tests go one at a time: a
+ * build takes both cores, and code-server's run folder is one.
+ */
+async function runOtherReleases(releases) {
+  const ready = [];
+  for (const release of releases) {
+    banner(`control plane: Kubernetes ${release}`);
+    const dir = path.join(root, '.run', `control-plane-${release}`);
+    const env = { KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: dir, KUBECONFIG: path.join(dir, 'admin.kubeconfig') };
+    if (!args.includes('--skip-setup') && run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
+      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
+      continue;
+    }
+    if (!startControlPlane(dir, release)) {
+      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'control plane did not start');
+      continue;
+    }
+    ready.push({ release, dir, env });
   }
   try {
-    if (wants('cluster')) mochaLayer(`cluster@${release}`, env, 120000, 'cluster');
-    if (wants('host')) hostLayer(`host@${release}`, { ...env, KEV_HOST_ONLY: 'activation' });
+    if (wants('cluster')) await Promise.all(ready.map((r) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster')));
+    for (const r of ready) {
+      if (wants('host')) hostLayer(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' });
+      stopControlPlane(r.dir);
+    }
   } finally {
-    stopControlPlane();
+    for (const r of ready) stopControlPlane(r.dir);
   }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -194,7 +233,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function main() {
+async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   if (!ensureDependencies()) return record('setup', 0, 1, [], 'npm ci failed');
   if (!args.includes('--skip-setup') && (needsCluster || needsVsCode)) {
@@ -228,20 +267,21 @@ function main() {
       stopControlPlane();
     }
   }
-  for (const release of otherReleases) otherRelease(release);
+  if (otherReleases.length > 0) await runOtherReleases(otherReleases);
 }
 
 const started = Date.now();
-try {
-  main();
-} catch (e) {
-  console.error(e);
-  record('runner', 0, 1, [], e.message);
-}
-stopControlPlane();
-banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
-for (const line of summary) console.log(line);
-printSkipped(skipped);
-for (const f of failedTests) console.log(`failed: ${f.layer}: ${f.title}\n  ${f.error.slice(0, 300)}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
-process.exitCode = totals.failed > 0 ? 1 : 0;
+main()
+  .catch((e) => {
+    console.error(e);
+    record('runner', 0, 1, [], e.message);
+  })
+  .finally(() => {
+    stopControlPlane();
+    banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
+    for (const line of summary) console.log(line);
+    printSkipped(skipped);
+    for (const f of failedTests) console.log(`failed: ${f.layer}: ${f.title}\n  ${f.error.slice(0, 300)}`);
+    console.log(`${totals.passed} passed, ${totals.failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
+    process.exitCode = totals.failed > 0 ? 1 : 0;
+  });
