@@ -5,6 +5,8 @@
 // are held to them too, so they fit either event API.
 
 export const MAX_REASON_BYTES = 128;
+/** ActionLengthLimit: an events.k8s.io/v1 event's action, which that API requires. */
+export const MAX_ACTION_BYTES = 128;
 export const MAX_MESSAGE_BYTES = 1024;
 /** Our convention for reasons, as Kubernetes' own components write them (BackOff, FailedMount). */
 const REASON_FORMAT = /^[A-Za-z][A-Za-z0-9_.-]*$/;
@@ -18,11 +20,20 @@ export interface ObjectSummary {
 
 export type EventType = 'Normal' | 'Warning';
 
+/** The events API an event is recorded through. */
+export type RecordApi = 'core/v1' | 'events.k8s.io/v1';
+
 export interface RecordRequest {
   readonly object: ObjectSummary;
   readonly type: EventType;
   readonly reason: string;
   readonly message: string;
+  /** core/v1 (client-go's tools/record) unless asked; events.k8s.io/v1 is tools/events. */
+  readonly api?: RecordApi;
+  /** events.k8s.io/v1 only, and required there: what was being done (Scheduling, Backup). */
+  readonly action?: string;
+  /** events.k8s.io/v1 only: a second object the event is about (the Node a Pod was bound to). */
+  readonly related?: ObjectSummary;
 }
 
 export interface RecordResult {
@@ -48,9 +59,23 @@ export function messageProblem(message: string): string | undefined {
   return undefined;
 }
 
+export function actionProblem(action: string): string | undefined {
+  if (!action.trim()) return 'The action is empty: an events.k8s.io/v1 event says what was being done, in one word such as Backup.';
+  if (utf8Bytes(action) > MAX_ACTION_BYTES) return `The action has ${utf8Bytes(action)} bytes; the apiserver accepts at most ${MAX_ACTION_BYTES}.`;
+  return undefined;
+}
+
 /** Why the request cannot be recorded, or undefined. */
 export function requestProblem(r: RecordRequest): string | undefined {
-  return reasonProblem(r.reason) ?? messageProblem(r.message) ?? (r.type !== 'Normal' && r.type !== 'Warning' ? `The type must be Normal or Warning, not ${String(r.type)}.` : undefined);
+  const api = r.api ?? 'core/v1';
+  if (api !== 'core/v1' && api !== 'events.k8s.io/v1') return `The API must be core/v1 or events.k8s.io/v1, not ${String(api)}.`;
+  if (api === 'core/v1' && (r.action || r.related)) return 'An action and a related object are for events.k8s.io/v1 events: record it with api events.k8s.io/v1.';
+  return (
+    reasonProblem(r.reason) ??
+    messageProblem(r.message) ??
+    (r.type !== 'Normal' && r.type !== 'Warning' ? `The type must be Normal or Warning, not ${String(r.type)}.` : undefined) ??
+    (api === 'events.k8s.io/v1' ? actionProblem(r.action ?? '') : undefined)
+  );
 }
 
 /** "Pod/web-1 in shop": the object as a sentence names it. */

@@ -23,15 +23,20 @@ export class RecordingService {
     const toCluster = this.sink.enabled;
     const problem = requestProblem(r);
     if (problem) return { ok: false, text: problem, toCluster: false };
-    const queued = await this.machinery.recorder.event(r.object, r.type, r.reason, r.message);
+    // The message is the note as it is: formatted with "%s", never as a format of its own.
+    const queued =
+      r.api === 'events.k8s.io/v1'
+        ? await this.machinery.eventsRecorder.eventf(r.object, r.related, r.type, r.reason, r.action ?? '', '%s', r.message)
+        : await this.machinery.recorder.event(r.object, r.type, r.reason, r.message);
     if (!queued) return { ok: false, text: `The event on ${objectPlace(r.object)} was not recorded; see the Kubernetes Events log.`, toCluster: false };
     this.onRecorded();
+    const what = `${r.type} ${r.reason}${r.api === 'events.k8s.io/v1' ? ` (events.k8s.io/v1, action ${r.action})` : ''}`;
     return {
       ok: true,
       toCluster,
       text: toCluster
-        ? `Recorded ${r.type} ${r.reason} on ${objectPlace(r.object)}, and sent it to the cluster of context ${this.sink.context}.`
-        : `Recorded ${r.type} ${r.reason} on ${objectPlace(r.object)} in this window only: the sink is off, so the cluster does not have it.`,
+        ? `Recorded ${what} on ${objectPlace(r.object)}, and sent it to the cluster of context ${this.sink.context}.`
+        : `Recorded ${what} on ${objectPlace(r.object)} in this window only: the sink is off, so the cluster does not have it.`,
     };
   }
 }

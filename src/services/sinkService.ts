@@ -5,12 +5,13 @@
 // Wanted comes from the setting (so it survives a reload) or from Enable Sink.
 import type { ApiClient } from '../cluster/apiRequest';
 import { ApiserverEventSink } from '../cluster/eventSink';
+import { EventsV1Sink } from '../cluster/eventsV1Sink';
 import { Emitter } from '../common/emitter';
 import { Disposable } from '../common/lifecycle';
 import type { EventWatch, SinkStats } from '../record/event';
 import type { Logger } from '../record/logger';
 import type { ConnectionService } from './connectionService';
-import type { EventMachinery } from './eventMachinery';
+import type { EventMachinery, EventsV1SinkWatch } from './eventMachinery';
 
 interface Running {
   readonly context: string;
@@ -18,6 +19,8 @@ interface Running {
   readonly identity: string | undefined;
   readonly client: ApiClient;
   readonly watch: EventWatch & { readonly stats: SinkStats };
+  /** The events.k8s.io/v1 sink beside it (series, through tools/events). */
+  readonly v1: EventsV1SinkWatch;
 }
 
 export class SinkService extends Disposable {
@@ -76,9 +79,10 @@ export class SinkService extends Disposable {
     const connected = context !== undefined && this.connection.connection.kubeconfig !== undefined;
     const should = this.wanted && connected && !this.isDisposed;
     if (this.running && (!should || this.running.context !== context || this.running.identity !== identity)) {
-      const { watch, client, context: old } = this.running;
+      const { watch, v1, client, context: old } = this.running;
       this.running = undefined;
       await watch.stop();
+      await v1.stop();
       client.dispose();
       this.logger.info(0, 'Stopped recording to the apiserver', ['context', old]);
       this.fire();
@@ -86,7 +90,8 @@ export class SinkService extends Disposable {
     if (should && !this.running && context !== undefined) {
       const client = this.connection.newClient();
       const watch = await this.machinery.addSink(new ApiserverEventSink(client));
-      this.running = { context, identity, client, watch };
+      const v1 = await this.machinery.addEventsV1Sink(new EventsV1Sink(client));
+      this.running = { context, identity, client, watch, v1 };
       this.logger.info(0, 'Recording to the apiserver', ['context', context]);
       this.fire();
     }

@@ -118,6 +118,50 @@ describe('commands and the tree', function () {
     assert.equal(s.sink.enabled, false);
   });
 
+  it('records through events.k8s.io/v1 (tools/events): a series in the tree; with the sink on, on the apiserver with its action and related object', async () => {
+    const v1 = { api: 'events.k8s.io/v1', action: 'Check', related: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } } } as const;
+    for (let i = 0; i < 2; i++) {
+      const r = await api.recordEvent({ object: target, type: 'Warning', reason: 'V1Local', message: 'a series in this window', ...v1 });
+      assert.equal(r.ok, true, r.text);
+      assert.match(r.text, /^Recorded Warning V1Local \(events\.k8s\.io\/v1, action Check\) on ConfigMap\/.* in this window only/);
+    }
+    const local = await waitFor('the local series in the tree, count 2', () => {
+      const g = t.group('ConfigMap', target.metadata.name);
+      return (g ? t.events(g).map((n) => s.tree.eventOf(n)) : []).find((e) => e?.reason === 'V1Local' && e.count === 2);
+    });
+    assert.equal(local.origin, 'local');
+    assert.equal(local.action, 'Check');
+
+    await s.sink.setWanted(true);
+    await waitFor('the sink on', () => s.sink.enabled);
+    const client = s.connection.newClient();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await api.recordEvent({ object: target, type: 'Warning', reason: 'V1Sink', message: 'a series on the apiserver', ...v1 });
+        assert.match(r.text, /sent it to the cluster of context kev-admin/);
+      }
+      // tools/events patches the second occurrence into a series of 2; later ones are counted in its cache.
+      type Stored = { series?: { count: number }; action: string; reportingController: string; related?: { kind: string; name: string }; regarding: { name: string } };
+      const stored = await waitFor('the series on the apiserver', async () => {
+        const list = await client.request<{ items: Stored[] }>({ method: 'GET', path: `/apis/events.k8s.io/v1/namespaces/${NAMESPACE}/events?fieldSelector=reason%3DV1Sink` });
+        return list.items.find((e) => e.regarding.name === target.metadata.name && e.series?.count === 2);
+      });
+      assert.equal(stored.action, 'Check');
+      assert.equal(stored.reportingController, 'kubernetes-events-vscode');
+      assert.deepEqual({ kind: stored.related?.kind, name: stored.related?.name }, { kind: 'Namespace', name: NAMESPACE });
+    } finally {
+      client.dispose();
+      await s.sink.setWanted(false);
+    }
+
+    const noAction = await api.recordEvent({ object: target, type: 'Normal', reason: 'NoAction', message: 'x', api: 'events.k8s.io/v1' });
+    assert.equal(noAction.ok, false);
+    assert.match(noAction.text, /The action is empty/);
+    const coreWithAction = await api.recordEvent({ object: target, type: 'Normal', reason: 'CoreAction', message: 'x', action: 'Check' });
+    assert.equal(coreWithAction.ok, false);
+    assert.match(coreWithAction.text, /record it with api events\.k8s\.io\/v1/);
+  });
+
   it('turns the sink on from the setting (as after a reload), and off again', async () => {
     const config = vscode.workspace.getConfiguration('kubernetesEvents');
     await config.update('sink.enabled', true, vscode.ConfigurationTarget.Global);
