@@ -1,6 +1,7 @@
 // Which kinds the cluster serves and which objects exist, for the Record Event picker:
 // the core and group discovery documents, then a list of the chosen resource.
 import type { ObjectSummary } from '../model/recordRequest';
+import { StatusError } from '../record/errors';
 import type { ApiClient } from './apiRequest';
 
 export interface ResourceKind {
@@ -69,4 +70,36 @@ export async function listObjects(client: ApiClient, kind: ResourceKind, namespa
   const list = await client.request<{ items?: { metadata: { name: string; namespace?: string; uid?: string } }[] }>({ method: 'GET', path });
   // List items carry no apiVersion and kind: the reference needs them.
   return (list.items ?? []).map((i) => ({ apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: i.metadata.name, namespace: i.metadata.namespace, uid: i.metadata.uid } }));
+}
+
+/** Whether the cluster serves events.k8s.io/v1 (client-go's adapter asks the same: any error is no). */
+export async function servesEventsV1(client: ApiClient): Promise<boolean> {
+  try {
+    await client.request<ApiResourceList>({ method: 'GET', path: groupVersionPath('events.k8s.io/v1') });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An object named as kubectl takes it, `Kind/name` (the kind, or its plural resource, any
+ * case): namespaced kinds are looked for in `namespace`. Throws a sentence saying what to fix.
+ */
+export async function findObject(client: ApiClient, kindSlashName: string, namespace: string | undefined): Promise<ObjectSummary> {
+  const m = /^([^/\s]+)\/([^/\s]+)$/.exec(kindSlashName.trim());
+  if (!m) throw new Error(`Write the object as Kind/name, for example Node/worker-1 (not ${JSON.stringify(kindSlashName)}).`);
+  const [, kindText, name] = m;
+  const wanted = kindText.toLowerCase();
+  const kinds = await listResourceKinds(client);
+  const kind = kinds.find((k) => k.kind.toLowerCase() === wanted) ?? kinds.find((k) => k.resource === wanted);
+  if (!kind) throw new Error(`This cluster serves no kind named ${kindText}.`);
+  const where = kind.namespaced ? namespace : undefined;
+  try {
+    const o = await client.request<{ metadata: { name: string; namespace?: string; uid?: string } }>({ method: 'GET', path: objectPath(kind, name, where) });
+    return { apiVersion: kind.apiVersion, kind: kind.kind, metadata: { name: o.metadata.name, namespace: o.metadata.namespace, uid: o.metadata.uid } };
+  } catch (e) {
+    if (e instanceof StatusError && e.code === 404) throw new Error(`There is no ${kind.kind} named ${name}${where ? ` in ${where}` : ''}.`);
+    throw e;
+  }
 }

@@ -102,32 +102,35 @@ describe('the Events view, clicked in Chromium', function () {
   it('records an event in five steps with Back, inline validation and the apiserver\'s limits, then says where it went', async () => {
     await v.select(v.row(/^Pod\//));
     await v.moreAction('Record Event...');
-    await v.waitForQuickTitle('Record Event (1/5)');
+    await v.waitForQuickTitle('Record Event (1/8)');
     await v.type('Deployment');
     await v.pick('Deployment');
-    await v.waitForQuickTitle('Record Event (2/5)');
+    await v.waitForQuickTitle('Record Event (2/8)');
     await v.type('web');
     await v.pickWith('web', NS);
-    await v.waitForQuickTitle('Record Event (3/5)');
+    await v.waitForQuickTitle('Record Event (3/8)');
     await v.pick('Warning');
-    await v.waitForQuickTitle('Record Event (4/5)');
+    await v.waitForQuickTitle('Record Event (4/8)');
     await v.type('not one word');
     await eventually('the inline validation message', async () => /A reason is one word/.test(await v.validationMessage()));
     await v.accept();
-    await v.waitForQuickTitle('Record Event (4/5)');
+    await v.waitForQuickTitle('Record Event (4/8)');
     await v.back();
-    await v.waitForQuickTitle('Record Event (3/5)');
+    await v.waitForQuickTitle('Record Event (3/8)');
     await v.pick('Normal');
-    await v.waitForQuickTitle('Record Event (4/5)');
+    await v.waitForQuickTitle('Record Event (4/8)');
     assert.equal(await page.locator('.quick-input-widget input').inputValue(), 'not one word', 'Back kept the answer');
     await v.type('UiRecorded');
     await v.accept();
-    await v.waitForQuickTitle('Record Event (5/5)');
+    await v.waitForQuickTitle('Record Event (5/8)');
     assert.match(await page.locator('.quick-input-widget input').getAttribute('placeholder') ?? '', /up to 1024 bytes/);
     await v.type('漢字とemoji 🚀 recorded with the record flow');
     await eventually('the byte count under the input', async () => /^49 of 1024 bytes/.test(await v.validationMessage()));
     await screenshot(page, 'ui-3-record-message-step');
     await v.accept();
+    // core/v1 asked for: recorded as the message is accepted there.
+    await v.waitForQuickTitle('Record Event (6/8)');
+    await v.pick('core/v1');
     await v.notification(/Recorded Normal UiRecorded on Deployment\/web in ui-clicks in this window only: the sink is off/).waitFor({ timeout: 30_000 });
     const webRows = v.level(1).filter({ hasText: /^Deployment\/web/ }).filter({ hasText: NS });
     await v.expand(webRows.first());
@@ -135,10 +138,10 @@ describe('the Events view, clicked in Chromium', function () {
     await recorded.waitFor({ timeout: 30_000 });
     await eventually('the "recorded here" mark', async () => (await v.badge(recorded)) === 'R');
     assert.match(await v.badge(v.row(/^Pod\//)), /^[1-9]\d*$/, 'an unscheduled pod has its FailedScheduling warnings as its badge');
-    // Record on This Object, from the row's inline button: three steps of its own.
+    // Record on This Object, from the row's inline button: three steps of its own, and the API's.
     await recorded.hover();
     await recorded.locator('.action-label[aria-label^="Record Event on This Object"]').click();
-    await v.waitForQuickTitle('Record Event (1/3)');
+    await v.waitForQuickTitle('Record Event (1/6)');
     await page.keyboard.press('Escape');
   });
 

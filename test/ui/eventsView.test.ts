@@ -31,22 +31,36 @@ describe('the Events view in Chromium', function () {
 
   it('records an event through the command palette, and shows it in the tree marked "recorded here"', async () => {
     await v.runCommand('Kubernetes Events: Record Event...');
-    await v.waitForQuickTitle('Record Event (1/5)');
+    await v.waitForQuickTitle('Record Event (1/8)');
     await v.type('ConfigMap');
     await v.pick('ConfigMap');
-    await v.waitForQuickTitle('Record Event (2/5)');
+    await v.waitForQuickTitle('Record Event (2/8)');
     // Every namespace has a kube-root-ca.crt: filter on this one's namespace (the description), or its row may be past the list's end.
     await v.type(NS);
     await v.pickWith('kube-root-ca.crt', NS);
-    await v.waitForQuickTitle('Record Event (3/5)');
+    await v.waitForQuickTitle('Record Event (3/8)');
     await v.pick('Warning');
-    await v.waitForQuickTitle('Record Event (4/5)');
+    await v.waitForQuickTitle('Record Event (4/8)');
     await v.type('UiRecorded');
     await v.accept();
-    await v.waitForQuickTitle('Record Event (5/5)');
+    await v.waitForQuickTitle('Record Event (5/8)');
     await v.type('recorded through the command palette');
     await screenshot(page, '2-record-event-message-step');
     await v.accept();
+    // The cluster serves events.k8s.io/v1: it is offered first, then its action and related object.
+    await v.waitForQuickTitle('Record Event (6/8)');
+    await v.pick('events.k8s.io/v1');
+    await v.waitForQuickTitle('Record Event (7/8)');
+    await v.type('Rotate');
+    await v.accept();
+    await v.waitForQuickTitle('Record Event (8/8)');
+    await v.type(`Namespace/no-such-${Date.now().toString(36)}`);
+    await v.accept();
+    await eventually('the related object refused, saying why', async () => /^There is no Namespace named no-such-/.test(await v.validationMessage()));
+    await page.keyboard.press('Control+A');
+    await v.type(`Namespace/${NS}`);
+    await v.accept();
+    await v.notification(/Recorded Warning UiRecorded \(events\.k8s\.io\/v1, action Rotate\) on ConfigMap\/kube-root-ca\.crt/).waitFor({ timeout: 30_000 });
     const group = v.level(1).filter({ hasText: 'ConfigMap/kube-root-ca.crt' }).filter({ hasText: NS }).first();
     await group.waitFor({ timeout: 30_000 });
     await v.expand(group);
@@ -69,7 +83,7 @@ describe('the Events view in Chromium', function () {
   it('a cancelled pick records nothing', async () => {
     const before = await v.stableLabels();
     await v.runCommand('Kubernetes Events: Record Event...');
-    await v.waitForQuickTitle('Record Event (1/5)');
+    await v.waitForQuickTitle('Record Event (1/8)');
     await page.keyboard.press('Escape');
     await page.locator('.statusbar', { hasText: 'Record Event cancelled: nothing was recorded.' }).waitFor({ timeout: 10_000 });
     assert.deepEqual((await v.stableLabels()).length, before.length);

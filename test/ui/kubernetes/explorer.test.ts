@@ -81,15 +81,23 @@ describe('the Kubernetes extension\'s Cluster Explorer (vendored), in Chromium',
     await x.open();
     await x.menu(await row());
     await v.menuItem(RECORD);
-    await v.waitForQuickTitle('Record Event (1/3)');
+    await v.waitForQuickTitle('Record Event (1/6)');
     await v.pick('Warning');
-    await v.waitForQuickTitle('Record Event (2/3)');
+    await v.waitForQuickTitle('Record Event (2/6)');
     await v.type(reason);
     await v.accept();
-    await v.waitForQuickTitle('Record Event (3/3)');
+    await v.waitForQuickTitle('Record Event (3/6)');
     await v.type(`recorded from the Cluster Explorer on ${o.kind}/${o.name}`);
     await v.accept();
-    await v.notification(new RegExp(`Recorded Warning ${reason} on ${o.kind}/${o.name}.* sent it to the cluster of context ${C.a}`)).waitFor({ timeout: 30_000 });
+    // Through events.k8s.io/v1, as offered first; no related object.
+    await v.waitForQuickTitle('Record Event (4/6)');
+    await v.pick('events.k8s.io/v1');
+    await v.waitForQuickTitle('Record Event (5/6)');
+    await v.type('Inspect');
+    await v.accept();
+    await v.waitForQuickTitle('Record Event (6/6)');
+    await v.accept();
+    await v.notification(new RegExp(`Recorded Warning ${reason} \\(events\\.k8s\\.io/v1, action Inspect\\) on ${o.kind}/${o.name}.* sent it to the cluster of context ${C.a}`)).waitFor({ timeout: 30_000 });
     // On the apiserver: the reference is the explorer's object, uid and all.
     const stored = await eventually(`${reason} on the apiserver`, async () => (await eventsAbout(o.kind, o.name, o.namespace || 'default')).find((e) => e.reason === reason));
     const ref = stored.involvedObject;
