@@ -57,7 +57,6 @@ describe('the Events view in Chromium', function () {
     await v.type(`Namespace/no-such-${Date.now().toString(36)}`);
     await v.accept();
     await eventually('the related object refused, saying why', async () => /^There is no Namespace named no-such-/.test(await v.validationMessage()));
-    await page.keyboard.press('Control+A');
     await v.type(`Namespace/${NS}`);
     await v.accept();
     await v.notification(/Recorded Warning UiRecorded \(events\.k8s\.io\/v1, action Rotate\) on ConfigMap\/kube-root-ca\.crt/).waitFor({ timeout: 30_000 });
