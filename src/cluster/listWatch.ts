@@ -493,9 +493,10 @@ export class ListWatch<T extends RawObject = RawEvent> {
         if (sync && err instanceof StatusError && (STREAM_REFUSED_CODES.has(err.code) || err.code === FORBIDDEN)) throw new StreamRefusedError(`${err.code} ${err.message}`);
         throw err;
       }
-      if (!sync) this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
       const splitter = watchSplitter(response.contentType);
+      // Known before the watch is announced, so whoever hears of it can read how it is encoded.
       this.lastEncoding = splitter.encoding;
+      if (!sync) this.setState({ phase: 'watching', resourceVersion: this.resourceVersion ?? '' });
       try {
         for await (const chunk of response.body) {
           kick();

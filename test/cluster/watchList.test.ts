@@ -40,6 +40,7 @@ async function syncOnce(config: RestConfig, options: ListWatchOptions): Promise<
   const client = new ApiClient(config);
   let items: RawObject[] = [];
   let done = false;
+  let watching = false;
   const watch = new ListWatch<RawObject>(client, options, {
     onListPage: (page, first) => {
       if (first) items = [];
@@ -49,10 +50,12 @@ async function syncOnce(config: RestConfig, options: ListWatchOptions): Promise<
       done = true;
     },
     onEvent: () => undefined,
+    // A paged list is done before its watch opens: how the watch is encoded is known once it has.
+    onState: (s) => s.phase === 'watching' && (watching = true),
   });
   try {
     watch.start();
-    await pollUntil('the initial state', () => done, 60_000, 20);
+    await pollUntil('the initial state, and the watch after it', () => done && watching, 60_000, 20);
     return { items, how: watch.lastSync, refused: watch.streamRefused, encoding: watch.lastWatchEncoding };
   } finally {
     await watch.stop();
