@@ -23,6 +23,8 @@ const EXPAND_ATTEMPTS = 3;
 const REVEAL_ATTEMPTS = 5;
 /** The longest a reveal waits for a view just focused to become visible. */
 const VISIBLE_WAIT_MS = 5_000;
+/** How long an event is revealed again while the view's redraws undo it. */
+const REVEAL_EVENT_MS = 10_000;
 /** The longest a revealed event waits for the view's refreshes to settle before it is checked. */
 const SETTLE_WAIT_MS = 3_000;
 /** The longest a failed reveal waits for VS Code to ask for the view's rows. */
@@ -64,21 +66,32 @@ export class TreeReveal implements RowReveal {
 
   /**
    * A reveal that a refresh crosses (the one held back while a quick input was open, shown
-   * as it closes) can end with no row selected, or the one before, and no error: the event
-   * is revealed again until it is selected or the user has moved on.
+   * as it closes) can end with no row selected, or the one before, and no error; and the
+   * refresh held while VS Code revealed goes out after it. So the event is revealed again
+   * until it is still selected once the view has settled and drawn what was held, the user
+   * has moved on, or REVEAL_EVENT_MS have passed.
    */
   async revealEvent(uid: string): Promise<boolean> {
     const before = this.view.selection[0]?.id;
-    for (let attempt = 0; attempt < EXPAND_ATTEMPTS; attempt++) {
+    const deadline = Date.now() + REVEAL_EVENT_MS;
+    for (let attempt = 0; Date.now() < deadline; attempt++) {
       const node = this.tree.eventNodeFor(uid);
       if (!node) return attempt > 0;
       if (attempt === 0) await this.reveal(node);
       else if (!(await this.revealAgain(node))) return true;
-      await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
-      const selected = this.selected(node, before);
-      if (selected !== 'not yet') return true;
+      if ((await this.settledSelection(node, before)) !== 'not yet') return true;
     }
     return true;
+  }
+
+  /** Where the user is once the view has settled, and has listed its rows again if a redraw went out. */
+  private async settledSelection(node: TreeNode, before: string | undefined): Promise<'this' | 'moved on' | 'not yet'> {
+    const listings = this.tree.rootListings;
+    const sent = !this.tree.isSettled;
+    await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
+    // What was held went out: once VS Code has asked for the rows again, it has drawn them.
+    if (sent) await until([this.tree.onDidListRoots], () => this.tree.rootListings > listings || undefined, LISTING_WAIT_MS);
+    return this.selected(node, before);
   }
 
   /**
