@@ -16,11 +16,10 @@
 // --skip-setup assumes everything is installed.
 // Kubernetes releases (test/env/versions.sh): every layer runs against the default release.
 // --k8s=<version> runs the cluster layer and a host smoke test against that release instead;
-// --k8s=all (what .ci/run asks for) runs every layer against the default, and the cluster
-// layer and the host smoke test against each other release of KUBE_RELEASES: their cluster
-// layers in a worker process, at the same time as each other and as the default's layers up
-// to its cluster layer; their host smoke tests after the UI layers. Each release has its own
-// control plane, and its tests use that release's kubectl.
+// --k8s=all (what .ci/run asks for) runs every layer against the default, then the cluster
+// layer and the host smoke test against each other release of KUBE_RELEASES (their cluster
+// layers at the same time). Each release has its own control plane, and its tests use that
+// release's kubectl.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -47,8 +46,8 @@ const k8sArg = args.find((a) => a.startsWith('--k8s='))?.slice('--k8s='.length);
 const otherReleases = k8sArg === undefined ? [] : k8sArg === 'all' ? versionsSh('KUBE_RELEASES').split(/\s+/).filter((v) => v && v !== defaultRelease) : k8sArg.split(',').filter((v) => v !== defaultRelease);
 /** Whether the default release runs: always, unless --k8s names other releases only. */
 const runsDefault = k8sArg === undefined || k8sArg === 'all' || k8sArg.split(',').includes(defaultRelease);
-/** `--release-worker=<releases>`: this process is the main runner's release worker (releaseWorker). */
-const workerArg = args.find((a) => a.startsWith('--release-worker='));
+/** The layers another release runs: the cluster layer, and the host layer's activation tests. */
+const releaseLayers = ['cluster', 'host'].filter(wants);
 
 const resultsDir = path.join(root, 'test-results');
 const planeDir = path.join(root, '.run', 'control-plane');
@@ -194,81 +193,37 @@ function startControlPlane(dir, release) {
   return true;
 }
 
-/** The control plane folder of another release. */
-const releaseDir = (release) => path.join(root, '.run', `control-plane-${release}`);
-const releaseEnv = (release) => ({ KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: releaseDir(release), KUBECONFIG: path.join(releaseDir(release), 'admin.kubeconfig') });
-/** Where the release worker says which control planes it left running, and what it printed. */
-const workerReport = path.join(resultsDir, 'release-worker.json');
-const workerLog = path.join(resultsDir, 'release-worker.log');
-
-/** Builds (when missing) and starts each release's control plane, one at a time; the releases that started. */
-function startReleasePlanes(releases) {
+/**
+ * The cluster layer and the host smoke test against the other releases, each on a control
+ * plane of its own. Their cluster layers run at the same time: they wait on the apiservers
+ * far more than they compute (the default release's layers run before, alone, as the UI
+ * layers measure what a person sees). Builds and the host smoke tests go one at a time: a
+ * build takes both cores, and code-server's run folder is one.
+ */
+async function runOtherReleases(releases) {
   const ready = [];
   for (const release of releases) {
     banner(`control plane: Kubernetes ${release}`);
+    const dir = path.join(root, '.run', `control-plane-${release}`);
+    const env = { KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: dir, KUBECONFIG: path.join(dir, 'admin.kubeconfig') };
     if (!args.includes('--skip-setup') && run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
-      console.log(`the control plane of ${release} did not build`);
+      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
       continue;
     }
-    if (startControlPlane(releaseDir(release), release)) ready.push(release);
-    else console.log(`the control plane of ${release} did not start`);
-  }
-  return ready;
-}
-
-/**
- * `--release-worker=<releases>`: the other releases' control planes, then their cluster
- * layers at the same time, each printed whole as it ends. It runs beside the main runner's
- * first layers and leaves the control planes running for the host smoke tests, which come
- * after the UI layers (code-server's run folder is one); it says which in workerReport.
- */
-async function releaseWorker(releases) {
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const ready = startReleasePlanes(releases);
-  fs.writeFileSync(workerReport, JSON.stringify({ ready }));
-  await Promise.all(ready.map((release) => mochaLayerBeside(`cluster@${release}`, releaseEnv(release), 120000, 'cluster')));
-  // The planes stay up: the main runner stops them.
-  planes.clear();
-}
-
-/**
- * Starts the release worker in the background, its output to workerLog (a pipe would fill
- * while this runner waits on a layer of its own). Resolves with its exit code.
- */
-function startReleaseWorker(releases) {
-  fs.rmSync(workerReport, { force: true });
-  const log = fs.openSync(workerLog, 'w');
-  const child = spawn(process.execPath, [__filename, `--release-worker=${releases.join(',')}`, ...args.filter((a) => a === '--skip-setup')], { cwd: root, stdio: ['ignore', log, log] });
-  fs.closeSync(log);
-  const started = Date.now();
-  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  return { releases, started, exited, child };
-}
-
-/** Waits for the worker, prints what it printed, and counts its cluster layers. The releases whose control planes run. */
-async function finishReleaseWorker(worker) {
-  const code = await worker.exited;
-  banner(`the other releases' control planes and cluster layers (ran beside the layers above, exit ${code})`);
-  process.stdout.write(fs.readFileSync(workerLog));
-  const ready = fs.existsSync(workerReport) ? JSON.parse(fs.readFileSync(workerReport, 'utf8')).ready : [];
-  for (const release of ready) planes.add(releaseDir(release));
-  for (const release of worker.releases) {
-    if (ready.includes(release)) countResults(`cluster@${release}`, path.join(resultsDir, `cluster@${release}.json`), code, worker.started);
-    else record(`cluster@${release}`, 0, 1, [], 'its control plane did not build or start', worker.started);
-  }
-  return ready;
-}
-
-/** The host smoke test against each other release whose control plane runs (started here when no worker did), stopping each after. */
-function releaseHostTests(releases, running) {
-  const ready = running ?? startReleasePlanes(releases);
-  for (const release of releases) {
-    if (!ready.includes(release)) {
-      record(`host@${release}`, 0, 1, [], 'its control plane did not build or start');
+    if (!startControlPlane(dir, release)) {
+      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'control plane did not start');
       continue;
     }
-    hostLayer(`host@${release}`, { ...releaseEnv(release), KEV_HOST_ONLY: 'activation' });
-    stopControlPlane(releaseDir(release));
+    ready.push({ release, dir, env });
+  }
+  try {
+    if (wants('cluster')) await Promise.all(ready.map((r) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster')));
+    for (const r of ready) {
+      if (wants('host')) hostLayer(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' });
+      stopControlPlane(r.dir);
+    }
+  } finally {
+    for (const r of ready) stopControlPlane(r.dir);
   }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -279,7 +234,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 async function main() {
-  if (workerArg) return releaseWorker(workerArg.slice('--release-worker='.length).split(','));
   fs.mkdirSync(resultsDir, { recursive: true });
   if (!ensureDependencies()) return record('setup', 0, 1, [], 'npm ci failed');
   if (!args.includes('--skip-setup') && (needsCluster || needsVsCode)) {
@@ -290,41 +244,30 @@ async function main() {
   }
   banner('build');
   if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
-  // The other releases' cluster layers wait on their apiservers far more than they compute:
-  // they run beside the layers up to the default's cluster layer, not beside the host and
-  // UI layers, which measure what a person sees.
-  const worker = needsCluster && wants('cluster') && otherReleases.length > 0 ? startReleaseWorker(otherReleases) : undefined;
 
   if (wants('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   if (wants('lint')) check('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs']);
   if (wants('unit')) mochaLayer('unit');
   if (wants('conformance')) mochaLayer('conformance', {}, 300000);
 
-  /** The other releases whose control planes the worker left running. */
-  let running;
   if (needsCluster && runsDefault) {
     banner(`control plane: Kubernetes ${defaultRelease}`);
     if (!startControlPlane(planeDir, defaultRelease)) {
       for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
-      // The worker's control planes are stopped with the rest.
-      if (worker) await finishReleaseWorker(worker);
       return;
     }
     const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
     try {
       if (wants('cluster')) mochaLayer(`cluster@${defaultRelease}`, clusterEnv, 120000, 'cluster');
-      if (worker) running = await finishReleaseWorker(worker);
       if (wants('host')) hostLayer('host', clusterEnv);
       if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
       if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
       if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
     } finally {
-      stopControlPlane(planeDir);
+      stopControlPlane();
     }
   }
-  if (worker && !running) running = await finishReleaseWorker(worker);
-  if (wants('host') && otherReleases.length > 0) releaseHostTests(otherReleases, running);
-  stopControlPlane();
+  if (otherReleases.length > 0) await runOtherReleases(otherReleases);
 }
 
 const started = Date.now();
@@ -335,8 +278,6 @@ main()
   })
   .finally(() => {
     stopControlPlane();
-    // The worker's counts are the main runner's to print.
-    if (workerArg) return;
     banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
     for (const line of summary) console.log(line);
     printSkipped(skipped);
