@@ -18,7 +18,7 @@ import { Mutex } from '../record/watch/mutex';
 import { getKey } from './eventKey';
 import { EventRecorder, hostname } from './eventRecorder';
 import { attemptRecording, describeEvent, recordEvent, type EventSink, type RetryOptions } from './recordEvent';
-import { deepCopy, type Event } from './types';
+import { deepCopy, fromWire, type Event } from './types';
 
 /** A series not observed for this long is finished; also how often that is looked for. */
 export const FINISH_TIME_MS = 6 * 60_000;
@@ -150,27 +150,39 @@ export class EventBroadcaster {
    */
   recordToSink(event: Event, options: RetryOptions): void {
     const copy = deepCopy(event);
+    // A pass of refresh or finish holds the cache across its writes: then wait for it, in
+    // arrival order (the lock is never taken past someone waiting for it).
+    if (this.mu.tryLock()) {
+      const toRecord = this.intoCache(copy);
+      if (toRecord) this.track(() => attemptRecording(this.sink, toRecord, options));
+      return;
+    }
     this.track(async () => {
       await this.mu.lock();
-      let toRecord: Event | undefined;
-      try {
-        const key = getKey(copy);
-        const cached = this.eventCache.get(key);
-        if (cached?.series) {
-          cached.series.count++;
-          cached.series.lastObservedTime = this.clock.now();
-        } else if (cached) {
-          cached.series = { count: 2, lastObservedTime: this.clock.now() };
-          toRecord = deepCopy(cached);
-        } else {
-          this.eventCache.set(key, copy);
-          toRecord = deepCopy(copy);
-        }
-      } finally {
-        this.mu.unlock();
-      }
+      const toRecord = this.intoCache(copy);
       if (toRecord) await attemptRecording(this.sink, toRecord, options);
     });
+  }
+
+  /** The cache's part of recordToSink, with the lock held (released here): what to write, if anything. */
+  private intoCache(copy: Event): Event | undefined {
+    try {
+      const key = getKey(copy);
+      const cached = this.eventCache.get(key);
+      if (cached?.series) {
+        cached.series.count++;
+        cached.series.lastObservedTime = this.clock.now();
+        return undefined;
+      }
+      if (cached) {
+        cached.series = { count: 2, lastObservedTime: this.clock.now() };
+        return deepCopy(cached);
+      }
+      this.eventCache.set(key, copy);
+      return deepCopy(copy);
+    } finally {
+      this.mu.unlock();
+    }
   }
 
   /** Patches every live series once (no retry) and caches what the apiserver answered. */
@@ -180,7 +192,7 @@ export class EventBroadcaster {
       for (const [key, event] of this.eventCache) {
         if (!event.series) continue;
         const { event: recorded, retry } = await recordEvent(this.sink, event, this.logger);
-        if (!retry && recorded) this.eventCache.set(key, recorded);
+        if (!retry && recorded) this.eventCache.set(key, fromWire(recorded));
       }
     } finally {
       this.mu.unlock();

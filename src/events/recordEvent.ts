@@ -7,7 +7,7 @@ import { formatMicroTime } from '../record/clock';
 import { isAlreadyExists, RequestConstructionError, StatusError } from '../record/errors';
 import type { Logger } from '../record/logger';
 import { isKeyNotFoundError } from '../record/util';
-import { fromWire, toWire, type Event, type WireEvent } from './types';
+import { toWire, type Event, type WireEvent } from './types';
 
 /** Write attempts per event before it is given up. */
 export const MAX_TRIES_PER_EVENT = 12;
@@ -53,9 +53,10 @@ export function createPatchBytesForSeries(e: Event): string {
 
 /**
  * One attempt. The event's resourceVersion is cleared before a create, on the event itself
- * (a retry sends it so). Resolves with what the apiserver answered, and whether to retry.
+ * (a retry sends it so). Resolves with what the apiserver answered (as sent: only a refresh
+ * reads it), and whether to retry.
  */
-export async function recordEvent(sink: EventSink, event: Event, logger: Logger): Promise<{ readonly event: Event | undefined; readonly retry: boolean }> {
+export async function recordEvent(sink: EventSink, event: Event, logger: Logger): Promise<{ readonly event: WireEvent | undefined; readonly retry: boolean }> {
   let written: WireEvent | undefined;
   let err: unknown;
   const isSeries = event.series !== undefined;
@@ -76,7 +77,7 @@ export async function recordEvent(sink: EventSink, event: Event, logger: Logger)
       err = e;
     }
   }
-  if (err === undefined) return { event: written ? fromWire(written) : undefined, retry: false };
+  if (err === undefined) return { event: written, retry: false };
   if (err instanceof RequestConstructionError) {
     logger.error(err, 'Unable to construct event (will not retry!)', ['event', describeEvent(event)]);
     return { event: undefined, retry: false };

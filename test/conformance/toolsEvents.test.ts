@@ -167,7 +167,7 @@ const MUTANTS: { readonly name: string; readonly file: string; readonly from: st
   { name: 'a series starting at count 1', file: 'src/events/eventBroadcaster.ts', from: 'count: 2,', to: 'count: 1,' },
   { name: 'later occurrences not counted', file: 'src/events/eventBroadcaster.ts', from: 'cached.series.count++;', to: '' },
   { name: 'the finish boundary inclusive', file: 'src/events/eventBroadcaster.ts', from: 't === null || t < than', to: 't === null || t <= than' },
-  { name: 'a refreshed answer not cached', file: 'src/events/eventBroadcaster.ts', from: 'if (!retry && recorded) this.eventCache.set(key, recorded);', to: '' },
+  { name: 'a refreshed answer not cached', file: 'src/events/eventBroadcaster.ts', from: 'if (!retry && recorded) this.eventCache.set(key, fromWire(recorded));', to: '' },
   { name: 'a finished series forgotten even when its write is to be retried', file: 'src/events/eventBroadcaster.ts', from: 'if (!(await recordEvent(this.sink, event, this.logger)).retry) this.eventCache.delete(key);', to: 'await recordEvent(this.sink, event, this.logger); this.eventCache.delete(key);' },
   { name: 'AlreadyExists on a series not retried', file: 'src/events/recordEvent.ts', from: 'if (isSeries) return { event: undefined, retry: true };', to: 'if (isSeries) return { event: undefined, retry: false };' },
   { name: 'any failed patch falling back to a create', file: 'src/events/recordEvent.ts', from: 'if (!isSeries || isKeyNotFoundError(err)) {', to: 'if (!isSeries || err !== undefined) {' },
