@@ -77,7 +77,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const view = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: false }));
   const selection = own(new SelectionMemory(view, store));
   const inputs = new QuickInputs(tree, view);
-  const navigation = new NavigationService(connection, store, shown, filters, focus, new TreeReveal(view, tree, focus));
+  const navigation = new NavigationService(connection, store, shown, filters, focus, own(new TreeReveal(view, tree, focus)));
   // Recording, and the sink to the cluster.
   const machinery = new EventMachinery(store, logger, s0.correlator);
   const sink = own(new SinkService(machinery, connection, logger));

@@ -9,6 +9,7 @@
 // bar, and nothing else here reveals: what VS Code reports is read as it stands.
 import * as vscode from 'vscode';
 import { FOCUS_VIEW_COMMAND } from '../../common/commandIds';
+import { Disposable } from '../../common/lifecycle';
 import type { EventLike } from '../../common/until';
 import { until } from '../../common/until';
 import type { InvolvedObject } from '../../model/clusterEvent';
@@ -36,31 +37,41 @@ interface FocusState {
   readonly onDidChange: EventLike;
 }
 
-export class TreeReveal implements RowReveal {
+export class TreeReveal extends Disposable implements RowReveal {
+  /**
+   * Rows VS Code reports open, by id, whoever opened them: revealing a row that is already
+   * open opens nothing and reports nothing, and it is still open.
+   */
+  private readonly expanded = new Set<string>();
+
   constructor(
     private readonly view: vscode.TreeView<TreeNode>,
     private readonly tree: EventsTreeProvider,
     private readonly focus: FocusState,
-  ) {}
+  ) {
+    super();
+    this._register(view.onDidExpandElement((e) => this.expanded.add(e.element.id)));
+    this._register(view.onDidCollapseElement((e) => this.expanded.delete(e.element.id)));
+  }
 
   async revealObject(key: string, object: InvolvedObject, deadline: number): Promise<void> {
     const node = this.tree.groupNode(key, object);
-    let expanded = false;
-    const subscriptions = [
-      this.view.onDidExpandElement((e) => e.element.id === node.id && (expanded = true)),
-      this.view.onDidCollapseElement((e) => e.element.id === node.id && (expanded = false)),
-    ];
+    // Once VS Code has reported the row selected, a selection that reads empty a moment later
+    // is a redraw's, not a reveal undone: revealing again then would only risk the side bar.
+    let seen = false;
+    const watch = this.view.onDidChangeSelection((e) => e.selection.length === 1 && e.selection[0].id === node.id && (seen = true));
     try {
       await this.reveal(node);
       const settled = () => (this.focus.status?.phase !== 'loading' && this.tree.isSettled) || undefined;
       for (let attempt = 0; attempt < EXPAND_ATTEMPTS; attempt++) {
         await until([this.tree.onDidSettle, this.focus.onDidChange], settled, deadline - Date.now());
         const selected = this.selected(node);
-        if ((expanded && selected === 'this') || selected === 'moved on' || Date.now() >= deadline) return;
+        const shown = selected === 'this' || (seen && selected === 'not yet' && this.view.selection.length === 0);
+        if ((this.expanded.has(node.id) && shown) || selected === 'moved on' || Date.now() >= deadline) return;
         if (!(await this.revealAgain(node))) return;
       }
     } finally {
-      for (const d of subscriptions) d.dispose();
+      watch.dispose();
     }
   }
 
