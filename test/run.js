@@ -281,7 +281,7 @@ main()
     banner(`summary (${Math.round((Date.now() - started) / 1000)}s)`);
     for (const line of summary) console.log(line);
     printSkipped(skipped);
-    for (const f of failedTests) console.log(`failed: ${f.layer}: ${f.title}\n  ${f.error.slice(0, 300)}`);
+    for (const f of failedTests) console.log(`failed: ${f.layer}: ${f.title}\n  ${f.error.slice(0, 2000)}`);
     console.log(`${totals.passed} passed, ${totals.failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
     process.exitCode = totals.failed > 0 ? 1 : 0;
   });

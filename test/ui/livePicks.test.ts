@@ -77,7 +77,8 @@ describe('quick inputs while events pour in, in Chromium', function () {
       await pour;
     }
     assert.ok(sent > TRIES * 2 * (READ_MS / 1000) * EVENTS_PER_SECOND * 0.5, `events kept coming while the quick inputs were open (${sent} sent)`);
-    assert.deepEqual(closed, [], 'no quick input closed by itself');
+    // The closures in the message's first line: a runner's summary keeps only that.
+    assert.deepEqual(closed, [], `no quick input closed by itself, but ${closed.length} did: ${closed.join(' | ')}`);
     // Closed, the tree shows what came meanwhile (the clicks opened rows: closed first, to see them all).
     await v.titleButton('Collapse All');
     await v.row(new RegExp(`^ConfigMap/pour-${stamp}-${(sent - 1) % OBJECTS}\\b`)).waitFor({ timeout: 30_000 });
