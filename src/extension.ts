@@ -76,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): KubernetesEventsApi 
   const tree = own(new EventsTreeProvider(shown, owners, { groupBy: s0.groupBy, maxChildren: s0.maxChildren }));
   const view = own(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: false }));
   const selection = own(new SelectionMemory(view, store));
-  const inputs = new QuickInputs(tree, view);
+  const inputs = new QuickInputs(tree, view, () => selection.selection);
   const navigation = new NavigationService(connection, store, shown, filters, focus, own(new TreeReveal(view, tree, focus)));
   // Recording, and the sink to the cluster.
   const machinery = new EventMachinery(store, logger, s0.correlator);

@@ -14,6 +14,8 @@ export class QuickInputs {
   constructor(
     private readonly tree: { hold(): IDisposable },
     private readonly view: vscode.TreeView<TreeNode>,
+    /** The rows last selected (SelectionMemory), when the view's selection reads empty mid-redraw. */
+    private readonly lastSelected: () => readonly TreeNode[],
   ) {}
 
   /** Asks with a quick input (`ask` shows it and settles when it closes), the tree held meanwhile. */
@@ -21,7 +23,7 @@ export class QuickInputs {
     const hold = this.tree.hold();
     try {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([whenDrawn(this.view), new Promise<void>((r) => (timer = setTimeout(r, DRAWN_WAIT_MS)))]);
+      await Promise.race([whenDrawn(this.view, this.lastSelected), new Promise<void>((r) => (timer = setTimeout(r, DRAWN_WAIT_MS)))]);
       clearTimeout(timer);
       return await ask();
     } finally {
