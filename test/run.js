@@ -16,10 +16,12 @@
 // --skip-setup assumes everything is installed.
 // Kubernetes releases (test/env/versions.sh): every layer runs against the default release.
 // --k8s=<version> runs the cluster layer and a host smoke test against that release instead;
-// --k8s=all (what .ci/run asks for) runs every layer against the default, then the cluster
-// layer and the host smoke test against each other release of KUBE_RELEASES (their cluster
-// layers at the same time). Each release has its own control plane, and its tests use that
-// release's kubectl.
+// --k8s=all (what .ci/run asks for) runs every layer against the default, and the cluster
+// layer and the host smoke test against each other release of KUBE_RELEASES. Each release
+// has its own control plane, and its tests use that release's kubectl. The order, for time on
+// two cores: typecheck, lint, unit and conformance two at a time; every release's cluster
+// layer at the same time; the other releases' host smoke tests; then the default's host and
+// UI layers alone.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -92,14 +94,6 @@ function run(cmd, cmdArgs, options = {}) {
   return r.status ?? 1;
 }
 
-/** A step that counts as one check: passes when the command exits 0. */
-function check(layer, cmd, cmdArgs) {
-  banner(layer);
-  const ok = run(cmd, cmdArgs) === 0;
-  record(layer, ok ? 1 : 0, ok ? 0 : 1);
-  return ok;
-}
-
 /** A mocha layer: runs it in a child process and adds its counts. `dir` is its folder under out/test. */
 function mochaLayer(layer, env = {}, timeoutMs = 10000, dir = layer, extra = []) {
   banner(layer);
@@ -119,26 +113,41 @@ function hostLayer(layer, env, extra = []) {
 }
 
 /**
- * A mocha layer run beside others: its output is kept and printed whole, under its banner,
- * when it ends, so the layers' lines do not interleave.
+ * A step run beside others: its output is kept and printed whole, under its banner, when it
+ * ends, so the steps' lines do not interleave. `results` is a mocha layer's report file, or
+ * undefined for a check that counts as one test (passes when the command exits 0).
  */
-function mochaLayerBeside(layer, env, timeoutMs, dir) {
+function runBeside(layer, cmd, cmdArgs, env, results) {
   const started = Date.now();
-  const results = path.join(resultsDir, `${layer}.json`);
-  fs.rmSync(results, { force: true });
+  if (results) fs.rmSync(results, { force: true });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'runMocha.js'), dir, results, String(timeoutMs)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (d) => output.push(d));
     child.stderr.on('data', (d) => output.push(d));
     child.on('error', (e) => output.push(Buffer.from(`${e.message}\n`)));
     child.on('close', (code) => {
-      banner(`${layer} (ran beside the other releases' cluster layers)`);
+      banner(`${layer} (ran beside others)`);
       process.stdout.write(Buffer.concat(output));
-      countResults(layer, results, code ?? 1, started);
+      if (results) countResults(layer, results, code ?? 1, started);
+      else record(layer, code === 0 ? 1 : 0, code === 0 ? 0 : 1, [], '', started);
       resolve();
     });
   });
+}
+
+/** A mocha layer run beside others. */
+function mochaLayerBeside(layer, env, timeoutMs, dir, extra = []) {
+  const results = path.join(resultsDir, `${layer}.json`);
+  return runBeside(layer, process.execPath, [path.join(__dirname, 'runMocha.js'), dir, results, String(timeoutMs), ...extra], env, results);
+}
+
+/** Runs `steps` (functions returning a promise), at most `width` at a time, in the order given. */
+async function inPool(steps, width) {
+  const queue = [...steps];
+  await Promise.all(Array.from({ length: Math.min(width, queue.length) }, async () => {
+    while (queue.length > 0) await queue.shift()();
+  }));
 }
 
 function countResults(layer, results, code, since = layerStarted) {
@@ -194,13 +203,11 @@ function startControlPlane(dir, release) {
 }
 
 /**
- * The cluster layer and the host smoke test against the other releases, each on a control
- * plane of its own. Their cluster layers run at the same time: they wait on the apiservers
- * far more than they compute (the default release's layers run before, alone, as the UI
- * layers measure what a person sees). Builds and the host smoke tests go one at a time: a
- * build takes both cores, and code-server's run folder is one.
+ * Builds (when missing) and starts the seeded control plane of each other release, one at a
+ * time (a build takes both cores); returns those that came up, and records the layers of
+ * those that did not as failed.
  */
-async function runOtherReleases(releases) {
+function startOtherReleases(releases) {
   const ready = [];
   for (const release of releases) {
     banner(`control plane: Kubernetes ${release}`);
@@ -216,15 +223,7 @@ async function runOtherReleases(releases) {
     }
     ready.push({ release, dir, env });
   }
-  try {
-    if (wants('cluster')) await Promise.all(ready.map((r) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster')));
-    for (const r of ready) {
-      if (wants('host')) hostLayer(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' });
-      stopControlPlane(r.dir);
-    }
-  } finally {
-    for (const r of ready) stopControlPlane(r.dir);
-  }
+  return ready;
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -245,29 +244,46 @@ async function main() {
   banner('build');
   if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
 
-  if (wants('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  if (wants('lint')) check('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs']);
-  if (wants('unit')) mochaLayer('unit');
-  if (wants('conformance')) mochaLayer('conformance', {}, 300000);
+  // The checks and the plain-Node layers, two at a time (each keeps a core busy), longest first.
+  await inPool([
+    wants('conformance') && (() => mochaLayerBeside('conformance', {}, 300000, 'conformance')),
+    wants('lint') && (() => runBeside('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs'])),
+    wants('unit') && (() => mochaLayerBeside('unit', {}, 10000, 'unit')),
+    wants('typecheck') && (() => runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'])),
+  ].filter(Boolean), 2);
 
+  const others = otherReleases.length > 0 && releaseLayers.length > 0 ? startOtherReleases(otherReleases) : [];
+  let defaultUp = false;
   if (needsCluster && runsDefault) {
     banner(`control plane: Kubernetes ${defaultRelease}`);
-    if (!startControlPlane(planeDir, defaultRelease)) {
-      for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
-      return;
+    defaultUp = startControlPlane(planeDir, defaultRelease);
+    if (!defaultUp) for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
+  }
+  const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
+  try {
+    // Every release's cluster layer at the same time: they wait on their apiservers far more
+    // than they compute. The editor's layers come after, alone, with the other planes stopped:
+    // the UI layers measure what a person sees, and a lively cluster costs CPU even when idle.
+    if (wants('cluster')) {
+      await Promise.all([
+        ...(defaultUp ? [mochaLayerBeside(`cluster@${defaultRelease}`, clusterEnv, 120000, 'cluster')] : []),
+        ...others.map((r) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster')),
+      ]);
     }
-    const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
-    try {
-      if (wants('cluster')) mochaLayer(`cluster@${defaultRelease}`, clusterEnv, 120000, 'cluster');
+    // One at a time: code-server's run folder is one.
+    for (const r of others) {
+      if (wants('host')) hostLayer(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' });
+      stopControlPlane(r.dir);
+    }
+    if (defaultUp) {
       if (wants('host')) hostLayer('host', clusterEnv);
       if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
       if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
       if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
-    } finally {
-      stopControlPlane();
     }
+  } finally {
+    stopControlPlane();
   }
-  if (otherReleases.length > 0) await runOtherReleases(otherReleases);
 }
 
 const started = Date.now();
