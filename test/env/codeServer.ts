@@ -31,8 +31,14 @@ export interface CodeServerOptions {
   readonly smokeTestDriver?: boolean;
   /** A .vsix to install before starting. */
   readonly vsix?: string;
-  /** Other extensions' .vsix files, installed offline into this run's own extensions folder with `vsix`. */
+  /** Other extensions' .vsix files, installed offline with `vsix`. */
   readonly extensions?: readonly string[];
+  /**
+   * Installs into a folder shared by the runs of this process that install the same files
+   * (each install starts code-server's CLI for about 3 s); by default a run's own folder.
+   * Only for runs one after another: code-server keeps its extensions list there.
+   */
+  readonly shareInstalled?: boolean;
   /** Folders put first on code-server's PATH, and so the extension host's (kubectl for the Kubernetes extension). */
   readonly path?: readonly string[];
   /** User settings.json content. */
@@ -48,6 +54,17 @@ export interface CodeServerOptions {
   readonly workspaceSettings?: Record<string, unknown>;
   /** Writes files into the workspace before the workbench opens it. */
   readonly prepareWorkspace?: (workspace: string) => void;
+}
+
+/** Extensions folders installed by this process, by what was installed (installsKey). */
+const sharedInstalls = new Map<string, string>();
+
+/** The files installed, each with its size and time: a file packaged again is installed again. */
+function installsKey(files: readonly string[]): string {
+  return JSON.stringify(files.map((f) => {
+    const st = fs.statSync(f);
+    return [path.resolve(f), st.size, st.mtimeMs];
+  }));
 }
 
 /** Waits for GET url to answer 200. */
@@ -97,9 +114,7 @@ export class CodeServer {
     const { nodeBin, codeServer } = codeServerPaths();
     fs.rmSync(options.runDir, { recursive: true, force: true });
     const userDataDir = path.join(options.runDir, 'user-data');
-    const extensionsDir = path.join(options.runDir, 'extensions');
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
-    fs.mkdirSync(extensionsDir, { recursive: true });
     fs.mkdirSync(options.workspace, { recursive: true });
     options.prepareWorkspace?.(options.workspace);
     if (options.workspaceSettings) {
@@ -112,11 +127,16 @@ export class CodeServer {
     const configFile = path.join(options.runDir, 'config.yaml');
     fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
     const env = CodeServer.environment(options, nodeBin);
-    const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
-    // One call installs them all (each call starts code-server's CLI once).
     const installs = [...(options.vsix ? [options.vsix] : []), ...(options.extensions ?? [])];
-    if (installs.length > 0) {
-      execFileSync(codeServer, [...common, ...installs.flatMap((f) => ['--install-extension', f])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const shared = options.shareInstalled ? sharedInstalls.get(installsKey(installs)) : undefined;
+    const extensionsDir = shared ?? (options.shareInstalled ? path.join(path.dirname(options.runDir), 'extensions-shared', String(sharedInstalls.size)) : path.join(options.runDir, 'extensions'));
+    const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+    if (!shared) {
+      fs.rmSync(extensionsDir, { recursive: true, force: true });
+      fs.mkdirSync(extensionsDir, { recursive: true });
+      // One call installs them all (each call starts code-server's CLI once).
+      if (installs.length > 0) execFileSync(codeServer, [...common, ...installs.flatMap((f) => ['--install-extension', f])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (options.shareInstalled) sharedInstalls.set(installsKey(installs), extensionsDir);
     }
     const port = options.port ?? (await freePort());
     const args = [

@@ -40,7 +40,7 @@ export async function openWorkbench(name: string, options: Pick<CodeServerOption
   const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
   // The first run's walkthrough would open in every fresh workbench: only its own suite wants it.
   const settings = { 'kubernetesEvents.walkthrough.openOnFirstRun': false, ...options.settings };
-  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, ...options, settings });
+  const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, shareInstalled: true, ...options, settings });
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
   await page.goto(server.workbenchUrl());
