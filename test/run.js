@@ -264,11 +264,11 @@ async function main() {
     // Every release's cluster layer at the same time: they wait on their apiservers far more
     // than they compute. The editor's layers come after, alone, with the other planes stopped:
     // the UI layers measure what a person sees, and a lively cluster costs CPU even when idle.
+    // Each starts at another file, so their heavy files (the 100 MB log, the long texts) and
+    // their waiting ones (an apiserver stopped for 30 s) overlap rather than coincide.
     if (wants('cluster')) {
-      await Promise.all([
-        ...(defaultUp ? [mochaLayerBeside(`cluster@${defaultRelease}`, clusterEnv, 120000, 'cluster')] : []),
-        ...others.map((r) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster')),
-      ]);
+      const layers = [...(defaultUp ? [{ release: defaultRelease, env: clusterEnv }] : []), ...others];
+      await Promise.all(layers.map((r, i) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster', [`--rotate=${i}/${layers.length}`])));
     }
     // One at a time: code-server's run folder is one.
     for (const r of others) {
