@@ -19,9 +19,9 @@
 // --k8s=all (what .ci/run asks for) runs every layer against the default, and the cluster
 // layer and the host smoke test against each other release of KUBE_RELEASES. Each release
 // has its own control plane, and its tests use that release's kubectl. The order, for time on
-// two cores: typecheck, lint, unit and conformance two at a time while every control plane
-// starts; every release's cluster layer at the same time; the other releases' host smoke
-// tests; then the default's host and UI layers alone.
+// two cores: typecheck, lint, unit and conformance two at a time; every release's cluster
+// layer at the same time; the other releases' host smoke tests; then the default's host and
+// UI layers alone.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -190,48 +190,40 @@ function stopControlPlane(dir) {
   }
 }
 
-/**
- * Starts the seeded control plane of `release` in `dir` beside other work (a start mostly
- * waits: for etcd, the apiserver, the seeded workloads); resolves false when it did not
- * start. What it printed comes under its banner once it is done.
- */
+/** Starts the seeded control plane of `release` in `dir`; false (and says so) when it did not start. */
 function startControlPlane(dir, release) {
+  const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, KEV_K8S_VERSION: release } });
   planes.add(dir);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KEV_K8S_VERSION: release } });
-    const output = [];
-    child.stdout.on('data', (d) => output.push(d));
-    child.stderr.on('data', (d) => output.push(d));
-    child.on('error', (e) => output.push(Buffer.from(`${e.message}\n`)));
-    child.on('close', (code) => {
-      banner(`control plane: Kubernetes ${release}`);
-      process.stdout.write(Buffer.concat(output));
-      if (code !== 0) stopControlPlane(dir);
-      resolve(code === 0);
-    });
-  });
+  if (started.status !== 0) {
+    stopControlPlane(dir);
+    return false;
+  }
+  process.stdout.write(started.stdout);
+  return true;
 }
 
 /**
- * Builds the control plane of each other release where it is missing, one at a time (a
- * build takes both cores); returns those built, and records the layers of the others as
- * failed.
+ * Builds (when missing) and starts the seeded control plane of each other release, one at a
+ * time (a build takes both cores); returns those that came up, and records the layers of
+ * those that did not as failed.
  */
-function buildOtherReleases(releases) {
-  const built = [];
+function startOtherReleases(releases) {
+  const ready = [];
   for (const release of releases) {
+    banner(`control plane: Kubernetes ${release}`);
     const dir = path.join(root, '.run', `control-plane-${release}`);
     const env = { KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: dir, KUBECONFIG: path.join(dir, 'admin.kubeconfig') };
-    if (!args.includes('--skip-setup')) {
-      banner(`control plane build: Kubernetes ${release}`);
-      if (run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
-        for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
-        continue;
-      }
+    if (!args.includes('--skip-setup') && run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
+      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
+      continue;
     }
-    built.push({ release, dir, env });
+    if (!startControlPlane(dir, release)) {
+      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'control plane did not start');
+      continue;
+    }
+    ready.push({ release, dir, env });
   }
-  return built;
+  return ready;
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -252,22 +244,21 @@ async function main() {
   banner('build');
   if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
 
-  const built = otherReleases.length > 0 && releaseLayers.length > 0 ? buildOtherReleases(otherReleases) : [];
-  // Every control plane starts while the checks and the plain-Node layers run, two at a time
-  // (each keeps a core busy), longest first.
-  const starting = [needsCluster && runsDefault ? startControlPlane(planeDir, defaultRelease) : Promise.resolve(false), ...built.map((r) => startControlPlane(r.dir, r.release))];
+  // The checks and the plain-Node layers, two at a time (each keeps a core busy), longest first.
   await inPool([
     wants('conformance') && (() => mochaLayerBeside('conformance', {}, 300000, 'conformance')),
     wants('lint') && (() => runBeside('lint', process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), 'src', 'test', 'esbuild.js', 'eslint.config.mjs'])),
     wants('unit') && (() => mochaLayerBeside('unit', {}, 10000, 'unit')),
     wants('typecheck') && (() => runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'])),
   ].filter(Boolean), 2);
-  const [defaultUp, ...othersUp] = await Promise.all(starting);
-  if (needsCluster && runsDefault && !defaultUp) for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
-  const others = built.filter((r, i) => {
-    if (!othersUp[i]) for (const layer of releaseLayers) record(`${layer}@${r.release}`, 0, 1, [], 'control plane did not start');
-    return othersUp[i];
-  });
+
+  const others = otherReleases.length > 0 && releaseLayers.length > 0 ? startOtherReleases(otherReleases) : [];
+  let defaultUp = false;
+  if (needsCluster && runsDefault) {
+    banner(`control plane: Kubernetes ${defaultRelease}`);
+    defaultUp = startControlPlane(planeDir, defaultRelease);
+    if (!defaultUp) for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
+  }
   const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
   try {
     // Every release's cluster layer at the same time: they wait on their apiservers far more
