@@ -26,8 +26,8 @@ const REVEAL_ATTEMPTS = 5;
 const VISIBLE_WAIT_MS = 5_000;
 /** How long an event is revealed again while the view's redraws undo it. */
 const REVEAL_EVENT_MS = 10_000;
-/** The longest a revealed event waits for the view's refreshes to settle before it is checked. */
-const SETTLE_WAIT_MS = 3_000;
+/** The longest a revealed event waits for VS Code to report it selected before it is revealed again. */
+const SELECTION_WAIT_MS = 1_000;
 /** The longest a failed reveal waits for VS Code to ask for the view's rows. */
 const LISTING_WAIT_MS = 1_000;
 
@@ -78,31 +78,30 @@ export class TreeReveal extends Disposable implements RowReveal {
   /**
    * A reveal that a refresh crosses (the one held back while a quick input was open, shown
    * as it closes) can end with no row selected, or the one before, and no error; and the
-   * refresh held while VS Code revealed goes out after it. So the event is revealed again
-   * until it is still selected once the view has settled and drawn what was held, the user
-   * has moved on, or REVEAL_EVENT_MS have passed.
+   * refresh held while VS Code revealed goes out after it. So redraws are held until the event
+   * is selected, and it is revealed again until it is, the user has moved on, or
+   * REVEAL_EVENT_MS have passed.
    */
   async revealEvent(uid: string): Promise<boolean> {
     const before = this.view.selection[0]?.id;
     const deadline = Date.now() + REVEAL_EVENT_MS;
-    for (let attempt = 0; Date.now() < deadline; attempt++) {
-      const node = this.tree.eventNodeFor(uid);
-      if (!node) return attempt > 0;
-      if (attempt === 0) await this.reveal(node);
-      else if (!(await this.revealAgain(node))) return true;
-      if ((await this.settledSelection(node, before)) !== 'not yet') return true;
+    // No redraw goes out until the row is selected, or the user has moved on: on a busy
+    // object (a crash loop's pod) each new event redraws the rows, and a redraw crossing
+    // the reveal undoes it. Only a refresh sent before this can cross the first reveal.
+    const hold = this.tree.hold();
+    try {
+      for (let attempt = 0; Date.now() < deadline; attempt++) {
+        const node = this.tree.eventNodeFor(uid);
+        if (!node) return attempt > 0;
+        if (attempt === 0) await this.reveal(node);
+        else if (!(await this.revealAgain(node))) return true;
+        await until([this.view.onDidChangeSelection], () => (this.selected(node, before) !== 'not yet') || undefined, SELECTION_WAIT_MS);
+        if (this.selected(node, before) !== 'not yet') return true;
+      }
+      return true;
+    } finally {
+      hold.dispose();
     }
-    return true;
-  }
-
-  /** Where the user is once the view has settled, and has listed its rows again if a redraw went out. */
-  private async settledSelection(node: TreeNode, before: string | undefined): Promise<'this' | 'moved on' | 'not yet'> {
-    const listings = this.tree.rootListings;
-    const sent = !this.tree.isSettled;
-    await until([this.tree.onDidSettle], () => this.tree.isSettled || undefined, SETTLE_WAIT_MS);
-    // What was held went out: once VS Code has asked for the rows again, it has drawn them.
-    if (sent) await until([this.tree.onDidListRoots], () => this.tree.rootListings > listings || undefined, LISTING_WAIT_MS);
-    return this.selected(node, before);
   }
 
   /**
