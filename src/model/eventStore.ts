@@ -56,6 +56,7 @@ export class EventStore {
   /** Views made by view(filter), the last read last. */
   private readonly keptViews = new Map<EventFilter, LiveView>();
   private readonly listeners = new Set<(c: StoreChange) => void>();
+  private readonly storedListeners = new Set<(e: ClusterEvent) => void>();
   /** The cap asked for (the storeCap setting). */
   private maxEvents: number;
   /**
@@ -116,6 +117,12 @@ export class EventStore {
   onDidChange(listener: (c: StoreChange) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Each event as it is stored (new, changed, or read from the history), at once, not batched. */
+  onDidStore(listener: (e: ClusterEvent) => void): { dispose(): void } {
+    this.storedListeners.add(listener);
+    return { dispose: () => this.storedListeners.delete(listener) };
   }
 
   /** Runs f with change notifications held back, then sends one. */
@@ -413,6 +420,7 @@ export class EventStore {
     this.evictionOrder.push(entry);
     if (isLiveWarning(e)) this.liveWarnings++;
     for (const v of this.views) v.added(entry);
+    for (const l of this.storedListeners) l(e);
     this.changed(entry.key);
   }
 

@@ -1,8 +1,10 @@
 // Who owns what, from the objects' ownerReferences (the controlling one): Pod → ReplicaSet →
 // Deployment, Pod → Job → CronJob, Pod → StatefulSet or DaemonSet. Objects deleted in the
 // cluster are remembered (marked, with when), so the history of a pod that is gone still
-// rolls up under its Deployment. Plain data, saved beside the history.
+// rolls up under its Deployment. Plain data, saved beside the history. Objects deleted before
+// they were watched take their owner from the controller's event that created them.
 import type { InvolvedObject } from './clusterEvent';
+import { CREATED_KINDS, type Creation } from './createdBy';
 
 export interface OwnerRef {
   readonly kind: string;
@@ -32,11 +34,24 @@ const MAX_LOG = 10_000;
 /** Owner chains longer than this are cut (a loop in ownerReferences would be endless). */
 const MAX_CHAIN = 8;
 
+/**
+ * How many owners learnt from controllers' events are kept (the oldest go first): about a
+ * day of a busy cluster's pod creations, some 20 MB at most.
+ */
+const MAX_LEARNT = 100_000;
+
+/** How many objects chains found no owner for are remembered, to be placed when one is learnt. */
+const MAX_UNOWNED = 100_000;
+
 const nameKey = (kind: string, namespace: string, name: string) => `${kind}\u0000${namespace}\u0000${name}`;
 
 export class OwnerIndex {
   private readonly byUid = new Map<string, OwnedObject>();
   private readonly byName = new Map<string, string>();
+  /** Owners learnt from controllers' events (createdBy), by the created object's kind, namespace and name. */
+  private readonly learnt = new Map<string, OwnerRef>();
+  /** Objects a chain found no owner for, by name: their uids, logged as changed when one is learnt. */
+  private readonly unowned = new Map<string, Set<string>>();
   /** Grows with every change, so views know when to roll up again. */
   version = 0;
   /** The uids set since version `logStart` (one per version), for changedSince. */
@@ -72,6 +87,27 @@ export class OwnerIndex {
     if (o && o.deletedAt === undefined) this.set({ ...o, deletedAt: at });
   }
 
+  /**
+   * An owner a controller's event names. It stands in only for objects the cluster's own
+   * records (set) do not know: those always win.
+   */
+  learn(c: Creation): void {
+    const key = nameKey(c.kind, c.namespace, c.name);
+    const before = this.learnt.get(key);
+    if (before?.uid === c.owner.uid) return;
+    this.learnt.delete(key);
+    this.learnt.set(key, c.owner);
+    if (this.learnt.size > MAX_LEARNT) this.learnt.delete(this.learnt.keys().next().value as string);
+    // Objects already placed without an owner are placed again; later ones find it in chain.
+    const waiting = this.unowned.get(key);
+    this.unowned.delete(key);
+    for (const uid of waiting ?? []) {
+      this.version++;
+      this.log.push(uid);
+    }
+    if (this.log.length > MAX_LOG) this.forgetLog();
+  }
+
   get(uid: string): OwnedObject | undefined {
     return this.byUid.get(uid);
   }
@@ -81,19 +117,37 @@ export class OwnerIndex {
     return (o.uid ? this.byUid.get(o.uid) : undefined) ?? this.byUid.get(this.byName.get(nameKey(o.kind, o.namespace, o.name)) ?? '');
   }
 
-  /** From the object up to its top owner: [the object, its owner, ..., the workload]. */
+  /**
+   * From the object up to its top owner: [the object, its owner, ..., the workload]. Each
+   * owner is the cluster's record's, else one learnt for an object the cluster's records
+   * do not know.
+   */
   chain(o: InvolvedObject): ChainLink[] {
     const links: ChainLink[] = [o];
-    let current = this.find(o);
     const seen = new Set<string>();
-    while (current?.owner && links.length < MAX_CHAIN && !seen.has(current.uid)) {
-      seen.add(current.uid);
-      const ref = current.owner;
-      const known = this.byUid.get(ref.uid);
-      links.push({ kind: ref.kind, name: ref.name, uid: ref.uid, apiVersion: ref.apiVersion, namespace: current.namespace, fieldPath: '' });
-      current = known;
+    for (let link: ChainLink = o; links.length < MAX_CHAIN; ) {
+      const known = this.find(link);
+      const key = nameKey(link.kind, link.namespace, link.name);
+      const ref = known ? known.owner : this.learnt.get(key);
+      if (!ref) {
+        if (!known && link.uid && CREATED_KINDS.has(link.kind)) this.awaitOwner(key, link.uid);
+        break;
+      }
+      if (seen.has(ref.uid)) break;
+      seen.add(ref.uid);
+      link = { kind: ref.kind, name: ref.name, uid: ref.uid, apiVersion: ref.apiVersion, namespace: link.namespace, fieldPath: '' };
+      links.push(link);
     }
     return links;
+  }
+
+  private awaitOwner(key: string, uid: string): void {
+    let uids = this.unowned.get(key);
+    if (!uids) {
+      if (this.unowned.size >= MAX_UNOWNED) this.unowned.delete(this.unowned.keys().next().value as string);
+      this.unowned.set(key, (uids = new Set()));
+    }
+    uids.add(uid);
   }
 
   /** Forgets deleted objects that nothing kept needs (no event refers to them or to what they own). */
@@ -125,6 +179,8 @@ export class OwnerIndex {
   clear(): void {
     this.byUid.clear();
     this.byName.clear();
+    this.learnt.clear();
+    this.unowned.clear();
     this.version++;
     this.forgetLog();
   }

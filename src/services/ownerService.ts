@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { OwnerWatch } from '../cluster/ownerWatch';
 import { Emitter } from '../common/emitter';
 import { Disposable, toDisposable } from '../common/lifecycle';
+import { followCreations, learnCreations } from '../model/createdBy';
 import { OwnerIndex, type OwnedObject } from '../model/ownerIndex';
 import type { Logger } from '../record/logger';
 import type { ConnectionService } from './connectionService';
@@ -41,6 +42,7 @@ export class OwnerService extends Disposable {
   ) {
     super();
     this._register(connection.onDidChangeStatus(() => void this.reconcile()));
+    this._register(followCreations(store, this.index));
     this.timer = setInterval(() => this.notify(), CHANGE_DEBOUNCE_MS);
     this.saver = setInterval(() => void this.save(), SAVE_INTERVAL_MS);
     this._register(toDisposable(() => (clearInterval(this.timer), clearInterval(this.saver))));
@@ -85,6 +87,8 @@ export class OwnerService extends Disposable {
       this.index.clear();
       this.identity = identity;
       if (identity) this.load(identity);
+      // The index was cleared: what the store holds already is learnt again.
+      learnCreations(this.store.all(), this.index);
     }
     const connected = identity !== undefined && this.connection.context !== undefined;
     if (this.wanted && connected && !this.watch) {

@@ -8,8 +8,9 @@ import { EventObserver } from '../../src/cluster/eventObserver';
 import { OwnerWatch } from '../../src/cluster/ownerWatch';
 import type { ClusterEvent } from '../../src/model/clusterEvent';
 import { EventStore, type EventGroup } from '../../src/model/eventStore';
+import { followCreations } from '../../src/model/createdBy';
 import { OwnerIndex } from '../../src/model/ownerIndex';
-import { buildRollup } from '../../src/model/rollup';
+import { buildRollup, type RollupNode } from '../../src/model/rollup';
 import { NODE_LEASE_SECONDS } from '../env/kwok';
 import { SEEDED } from '../env/seedCluster';
 import { scalingMessage, statefulSetVerb } from '../support/releaseText';
@@ -281,11 +282,30 @@ describe('the KWOK cluster: kubelet-like and controller events read by the exten
       const podWarnings = checkout.pods.reduce((n, p) => n + p.warnings, 0);
       assert.ok(checkout.d.warnings >= podWarnings && podWarnings >= 2, `the BackOff warnings summed on the Deployment (${checkout.d.warnings})`);
 
-      const jobPod = await pollUntil('a CronJob run\'s pod, started by its kubelet', async () => {
-        const p = findNode(roll(), 'Pod', (n) => n.startsWith(`${batch.cronJob}-`), batch.namespace);
+      // A run that exists now, through the owner watch. (Runs past the CronJob's history limit
+      // are gone, their events kept: the watch never saw them.)
+      const runChain = /^CronJob\/report > Job\/report-\d+ > Pod\/report-\d+-[a-z0-9]{5}$/;
+      const live = await pollUntil('a CronJob run\'s pod that exists, started by its kubelet, known to the owner watch', async () => {
+        const pod = (await podsOf(batch.namespace, batch.cronJob)).find((p) => owners.get(p.metadata?.uid as string));
+        const p = pod && findNode(roll(), 'Pod', pod.metadata?.name as string, batch.namespace);
         return p?.group?.events.some((e) => e.reason === 'Started') ? p : undefined;
       }, SETTLE_MS);
-      assert.match(ownerChain(jobPod), /^CronJob\/report > Job\/report-\d+ > Pod\/report-\d+-[a-z0-9]{5}$/);
+      assert.match(ownerChain(live), runChain);
+      // Every run's pod in the store, deleted or not, through the controllers' create events alone.
+      const learnt = new OwnerIndex();
+      const following = followCreations(store, learnt);
+      try {
+        const runs = () => buildRollup(store.view().filter((g) => g.object.namespace === batch.namespace && g.object.name.startsWith(`${batch.cronJob}-`)), learnt, 'name');
+        const pods = (nodes: RollupNode[]): RollupNode[] => nodes.flatMap((n) => (n.object.kind === 'Pod' ? [n] : pods(n.children)));
+        const chains = await pollUntil('every run\'s pod rolled up by the Job\'s and the CronJob\'s events', () => {
+          const all = pods(runs()).map(ownerChain);
+          if (all.length && all.every((c) => runChain.test(c))) return all;
+          throw new Error(all.join('; '));
+        }, SETTLE_MS);
+        assert.ok(chains.includes(ownerChain(live)), `the live run (${ownerChain(live)}) among ${chains.join('; ')}`);
+      } finally {
+        following.dispose();
+      }
       const db0 = findNode(roll(), 'Pod', 'db-0', shop.namespace);
       assert.equal(ownerChain(db0), 'StatefulSet/db > Pod/db-0');
       const exporter = findNode(roll(), 'DaemonSet', monitoring.daemonSet, monitoring.namespace);
