@@ -127,10 +127,10 @@ export class OwnerIndex {
     const seen = new Set<string>();
     for (let link: ChainLink = o; links.length < MAX_CHAIN; ) {
       const known = this.find(link);
-      const key = nameKey(link.kind, link.namespace, link.name);
-      const ref = known ? known.owner : this.learnt.get(key);
+      const key = known || !CREATED_KINDS.has(link.kind) ? undefined : nameKey(link.kind, link.namespace, link.name);
+      const ref = known ? known.owner : key !== undefined ? this.learnt.get(key) : undefined;
       if (!ref) {
-        if (!known && link.uid && CREATED_KINDS.has(link.kind)) this.awaitOwner(key, link.uid);
+        if (key !== undefined && link.uid) this.awaitOwner(key, link.uid);
         break;
       }
       if (seen.has(ref.uid)) break;
