@@ -66,7 +66,11 @@ describe('Diagnose, in Chromium', function () {
       await v.moreAction('Search Events...');
       await v.waitForQuickTitle(/Search Events/);
       await v.type(query);
-      const found = await pollUntil('the event among the results, or the search gone', async () => ((await result.isVisible()) ? 'found' : !(await v.quickInput().isVisible()) ? 'gone' : undefined), 15_000);
+      // The query's results, not the newest events listed before it was typed: a click on a
+      // row as the list is set again (120 ms after the last key) selects nothing.
+      const rows = page.locator('.quick-input-list .monaco-list-row');
+      const queried = async () => (await result.isVisible()) && (await rows.allInnerTexts()).every((t) => event.test(t));
+      const found = await pollUntil('the event among the query\'s results, or the search gone', async () => ((await queried()) ? 'found' : !(await v.quickInput().isVisible()) ? 'gone' : undefined), 15_000);
       if (found === 'found') break;
       if (attempt >= 2) throw new Error(`the search for "${query}" closed by itself ${attempt + 1} times`);
       console.warn(`      (the search for "${query}" closed before its rows came; searched again)`);
