@@ -2,6 +2,7 @@
 // ReplicaSet, "Created job report-29101" on a CronJob. An object deleted before its owners
 // were watched (a CronJob's finished runs, a pod gone while the editor was closed) keeps
 // events but no ownerReferences anyone can read; these events still name its owner.
+import { AGGREGATE_MESSAGE_PREFIX } from '../record/eventsCache';
 import type { ClusterEvent } from './clusterEvent';
 import type { EventStore } from './eventStore';
 import type { OwnerIndex, OwnerRef } from './ownerIndex';
@@ -50,7 +51,10 @@ export function createdBy(e: ClusterEvent): Creation | undefined {
   if (!o.uid) return undefined;
   for (const c of CREATED[o.kind] ?? []) {
     if (c.reason !== e.reason || c.source !== e.source) continue;
-    const name = c.message.exec(e.message)?.[1];
+    // A controller's 10th create within 10 minutes on one owner (a CronJob every minute) comes
+    // as client-go's aggregate: one event, its message the newest create's behind a prefix.
+    const message = e.message.startsWith(AGGREGATE_MESSAGE_PREFIX) ? e.message.slice(AGGREGATE_MESSAGE_PREFIX.length) : e.message;
+    const name = c.message.exec(message)?.[1];
     if (name) return { kind: c.kind, namespace: o.namespace, name, owner: { kind: o.kind, name: o.name, uid: o.uid, apiVersion: o.apiVersion } };
   }
   return undefined;

@@ -22,6 +22,8 @@ describe('owners named by the controllers\' create events', () => {
       ['DaemonSet', 'node-exporter', 'daemonset-controller', 'SuccessfulCreate', 'Created pod: node-exporter-4qk9z', 'Pod/node-exporter-4qk9z'],
       ['ReplicationController', 'legacy', 'replication-controller', 'SuccessfulCreate', 'Created pod: legacy-abcde', 'Pod/legacy-abcde'],
       ['CronJob', 'report', 'cronjob-controller', 'SuccessfulCreate', 'Created job report-29101', 'Job/report-29101'],
+      // client-go's aggregate of a 10th create within 10 minutes: the newest one's message.
+      ['CronJob', 'report', 'cronjob-controller', 'SuccessfulCreate', '(combined from similar events): Created job report-29111', 'Job/report-29111'],
       ['StatefulSet', 'db', 'statefulset-controller', 'SuccessfulCreate', 'create Pod db-0 in StatefulSet db successful', 'Pod/db-0'],
       ['StatefulSet', 'db', 'statefulset-controller', 'SuccessfulCreate', 'Create Pod db-1 in StatefulSet db successful', 'Pod/db-1'],
       ['Deployment', 'web', 'deployment-controller', 'ScalingReplicaSet', 'Scaled up replica set web-7d9f from 0 to 3', 'ReplicaSet/web-7d9f'],
