@@ -20,8 +20,8 @@
 // layer and the host smoke test against each other release of KUBE_RELEASES. Each release
 // has its own control plane, and its tests use that release's kubectl. The order, for time on
 // two cores: typecheck, lint, unit and conformance two at a time; every release's cluster
-// layer at the same time; the other releases' host smoke tests; the default's host layers;
-// then the UI layer in two halves at once, each on a seeded plane of its own.
+// layer at the same time; the other releases' host smoke tests; then the default's host and
+// UI layers alone.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -203,26 +203,6 @@ function startControlPlane(dir, release) {
 }
 
 /**
- * Starts the seeded control plane of `release` in `dir` while the runner goes on (its output
- * goes to a file, printed when it is up); resolves false (and says so) when it did not start.
- */
-function startControlPlaneBeside(dir, release) {
-  planes.add(dir);
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const log = `${dir}.start.log`;
-  const out = fs.openSync(log, 'w');
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, KEV_K8S_VERSION: release } });
-    child.on('close', (code) => {
-      fs.closeSync(out);
-      process.stdout.write(fs.readFileSync(log));
-      if (code !== 0) stopControlPlane(dir);
-      resolve(code === 0);
-    });
-  });
-}
-
-/**
  * Builds (when missing) and starts the seeded control plane of each other release, one at a
  * time (a build takes both cores); returns those that came up, and records the layers of
  * those that did not as failed.
@@ -282,8 +262,8 @@ async function main() {
   const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
   try {
     // Every release's cluster layer at the same time: they wait on their apiservers far more
-    // than they compute. The editor's layers come after, with the other releases' planes
-    // stopped: a lively cluster costs CPU even when idle.
+    // than they compute. The editor's layers come after, alone, with the other planes stopped:
+    // the UI layers measure what a person sees, and a lively cluster costs CPU even when idle.
     // Each starts at another file, so their heavy files (the 100 MB log, the long texts) and
     // their waiting ones (an apiserver stopped for 30 s) overlap rather than coincide.
     if (wants('cluster')) {
@@ -296,30 +276,10 @@ async function main() {
       stopControlPlane(r.dir);
     }
     if (defaultUp) {
-      // The UI layer's second half gets a plane of its own (one UI suite freezes its
-      // apiserver), started while the host layers run.
-      const secondDir = path.join(root, '.run', 'control-plane-ui2');
-      const second = wants('ui') ? startControlPlaneBeside(secondDir, defaultRelease) : Promise.resolve(false);
       if (wants('host')) hostLayer('host', clusterEnv);
       if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
-      for (const d of ['vsix', 'extensions-shared']) fs.rmSync(path.join(root, '.run', d), { recursive: true, force: true });
-      if (await second) {
-        // Two halves of the UI files at once, each on its own plane: a UI test mostly waits
-        // for the workbench (one core is idle through a layer run alone).
-        const secondEnv = { ...clusterEnv, KEV_CONTROL_PLANE_DIR: secondDir, KUBECONFIG: path.join(secondDir, 'admin.kubeconfig') };
-        await Promise.all([
-          (async () => {
-            await mochaLayerBeside('ui 1 of 2', clusterEnv, 180000, 'ui', ['--exclude=kubernetes', '--shard=0/2']);
-            if (wants('ui-k8s')) await mochaLayerBeside('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
-          })(),
-          mochaLayerBeside('ui 2 of 2', secondEnv, 180000, 'ui', ['--exclude=kubernetes', '--shard=1/2']),
-        ]);
-        stopControlPlane(secondDir);
-      } else {
-        if (wants('ui')) console.log('The second control plane did not start: the UI layer runs as one.');
-        if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
-        if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
-      }
+      if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
+      if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
     }
   } finally {
     stopControlPlane();

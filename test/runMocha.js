@@ -5,9 +5,8 @@
 // out subfolders of that name (run as a layer of their own). --rotate=K/N starts at the K-th of
 // N equal parts of the sorted files and wraps around: layers run at the same time (the cluster
 // layer against several releases) then reach their heavy and their waiting files at different
-// times. --shard=K/N runs only every N-th of the sorted files from the K-th (0-based): N
-// processes then share a layer's files.
-// Usage: node test/runMocha.js <layer> <results.json> [timeoutMs] [--exclude=NAME] [--rotate=K/N] [--shard=K/N]
+// times.
+// Usage: node test/runMocha.js <layer> <results.json> [timeoutMs] [--exclude=NAME] [--rotate=K/N]
 const fs = require('node:fs');
 const path = require('node:path');
 const Mocha = require('mocha');
@@ -18,7 +17,6 @@ const args = process.argv.slice(2);
 const excluded = new Set(args.filter((a) => a.startsWith('--exclude=')).map((a) => a.slice('--exclude='.length)));
 const [layer, resultsFile, timeout] = args.filter((a) => !a.startsWith('--'));
 const rotate = /^--rotate=(\d+)\/(\d+)$/.exec(args.find((a) => a.startsWith('--rotate=')) ?? '');
-const shard = /^--shard=(\d+)\/(\d+)$/.exec(args.find((a) => a.startsWith('--shard=')) ?? '');
 const root = path.join(__dirname, '..', 'out', 'test', layer);
 
 function testFiles(dir) {
@@ -31,7 +29,7 @@ function testFiles(dir) {
 }
 
 const mocha = new Mocha({ reporter: 'spec', timeout: Number(timeout ?? 10000), color: process.stdout.isTTY });
-const files = testFiles(root).filter((_, i) => !shard || i % Number(shard[2]) === Number(shard[1]));
+const files = testFiles(root);
 const offset = rotate ? Math.floor((Number(rotate[1]) * files.length) / Number(rotate[2])) : 0;
 for (const f of [...files.slice(offset), ...files.slice(0, offset)]) mocha.addFile(f);
 const skipped = [];

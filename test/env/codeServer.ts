@@ -129,7 +129,7 @@ export class CodeServer {
     const env = CodeServer.environment(options, nodeBin);
     const installs = [...(options.vsix ? [options.vsix] : []), ...(options.extensions ?? [])];
     const shared = options.shareInstalled ? sharedInstalls.get(installsKey(installs)) : undefined;
-    const extensionsDir = shared ?? (options.shareInstalled ? path.join(path.dirname(options.runDir), 'extensions-shared', `${process.pid}-${sharedInstalls.size}`) : path.join(options.runDir, 'extensions'));
+    const extensionsDir = shared ?? (options.shareInstalled ? path.join(path.dirname(options.runDir), 'extensions-shared', String(sharedInstalls.size)) : path.join(options.runDir, 'extensions'));
     const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
     if (!shared) {
       fs.rmSync(extensionsDir, { recursive: true, force: true });

@@ -37,8 +37,7 @@ export interface Workbench {
  */
 export async function openWorkbench(name: string, options: Pick<CodeServerOptions, 'workspaceTrust' | 'workspaceSettings' | 'settings' | 'extensions' | 'path' | 'prepareWorkspace'> = {}): Promise<Workbench> {
   const runDir = path.join(repoRoot, '.run', `ui-${name}`);
-  // A folder of this process's own: UI suites may run in several processes at once.
-  const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix', String(process.pid)));
+  const vsix = packageExtension(path.join(repoRoot, '.run', 'vsix'));
   // The first run's walkthrough would open in every fresh workbench: only its own suite wants it.
   const settings = { 'kubernetesEvents.walkthrough.openOnFirstRun': false, ...options.settings };
   const server = await CodeServer.start({ runDir, workspace: path.join(runDir, 'workspace'), vsix, shareInstalled: true, ...options, settings });
