@@ -71,5 +71,9 @@ export function learnCreations(events: Iterable<ClusterEvent>, index: OwnerIndex
 /** Teaches the index the owners named by what the store holds and, until disposed, by each event it stores. */
 export function followCreations(store: EventStore, index: OwnerIndex): { dispose(): void } {
   learnCreations(store.all(), index);
-  return store.onDidStore((e) => learnCreations([e], index));
+  return store.onDidStore((e) => {
+    // Called for every event stored: no array made for one.
+    const created = createdBy(e);
+    if (created) index.learn(created);
+  });
 }
