@@ -40,8 +40,8 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
   readonly ticker: AgeTicker;
   /** How many refreshes were fired (for tests and the host benchmark). */
   refreshes = 0;
-  private readonly listedRoots = this._register(new vscode.EventEmitter<void>());
-  /** Fires when VS Code asks for the top rows (a view just shown has drawn nothing before). */
+  private readonly listedRoots = this._register(new vscode.EventEmitter<ReadonlySet<string>>());
+  /** Fires with the top rows' ids when VS Code asks for them (a view just shown has drawn nothing before). */
   readonly onDidListRoots = this.listedRoots.event;
   /** How many times VS Code asked for the top rows. */
   rootListings = 0;
@@ -151,8 +151,9 @@ export class EventsTreeProvider extends Disposable implements vscode.TreeDataPro
   getChildren(node?: TreeNode): TreeNode[] {
     if (!node) {
       this.rootListings++;
-      this.listedRoots.fire();
-      return [...this.status, ...this.grouping.roots().map((r) => this.nodeOf(r) as TreeNode)];
+      const roots = [...this.status, ...this.grouping.roots().map((r) => this.nodeOf(r) as TreeNode)];
+      this.listedRoots.fire(new Set(roots.map((n) => n.id)));
+      return roots;
     }
     if (node instanceof NamespaceNode) return this.grouping.children({ namespace: node.namespace }).map((r) => this.groupNode(r.key, r.object));
     if (!(node instanceof GroupNode)) return [];

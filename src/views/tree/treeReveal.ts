@@ -40,9 +40,11 @@ interface FocusState {
 export class TreeReveal extends Disposable implements RowReveal {
   /**
    * Rows VS Code reports open, by id, whoever opened them: revealing a row that is already
-   * open opens nothing and reports nothing, and it is still open.
+   * open opens nothing and reports nothing, and it is still open. Each with the id of its top
+   * row: a row whose top row leaves the tree for one listing (the shown rows swapped for a
+   * focused list still loading) comes back closed, and VS Code reports no collapse.
    */
-  private readonly expanded = new Set<string>();
+  private readonly expanded = new Map<string, string>();
 
   constructor(
     private readonly view: vscode.TreeView<TreeNode>,
@@ -50,8 +52,11 @@ export class TreeReveal extends Disposable implements RowReveal {
     private readonly focus: FocusState,
   ) {
     super();
-    this._register(view.onDidExpandElement((e) => this.expanded.add(e.element.id)));
+    this._register(view.onDidExpandElement((e) => this.expanded.set(e.element.id, topRow(e.element).id)));
     this._register(view.onDidCollapseElement((e) => this.expanded.delete(e.element.id)));
+    this._register(tree.onDidListRoots((listed) => {
+      for (const [id, top] of this.expanded) if (!listed.has(top)) this.expanded.delete(id);
+    }));
   }
 
   async revealObject(key: string, object: InvolvedObject, deadline: number): Promise<void> {
@@ -154,4 +159,10 @@ export class TreeReveal extends Disposable implements RowReveal {
       }
     }
   }
+}
+
+function topRow(node: TreeNode): TreeNode {
+  let top = node;
+  while (top.parent) top = top.parent;
+  return top;
 }
