@@ -334,10 +334,14 @@ export class EventsViewPage {
   /**
    * Picks a colour theme in Preferences: Color Theme and waits for the workbench to wear it
    * (`themeClass`: vs, vs-dark, hc-black or hc-light). The picker previews a theme as its row
-   * is focused: the theme is chosen when the picker has closed.
+   * is focused: the theme is chosen when the picker has closed. Opened by its keybinding, as
+   * people do: from the command palette, the palette's close gives the focus back to a webview
+   * that had it (the timeline), and the theme picker, opened meanwhile, closes on that blur.
    */
   async setTheme(name: string, themeClass: string): Promise<void> {
-    await this.runCommand('Preferences: Color Theme');
+    await this.page.keyboard.press('ControlOrMeta+K');
+    await this.page.keyboard.press('ControlOrMeta+T');
+    await this.quickInput().waitFor({ timeout: 10_000 });
     await this.type(name);
     await this.pick(name);
     await eventually(`the ${name} theme`, async () => ((await this.page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/).includes(themeClass));
