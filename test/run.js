@@ -19,9 +19,9 @@
 // --k8s=all (what .ci/run asks for) runs every layer against the default, and the cluster
 // layer and the host smoke test against each other release of KUBE_RELEASES. Each release
 // has its own control plane, and its tests use that release's kubectl. The order, for time on
-// two cores: typecheck, lint, unit and conformance two at a time; every release's cluster
-// layer at the same time; the other releases' host smoke tests; then the default's host and
-// UI layers alone.
+// two cores: typecheck, lint, unit and conformance two at a time, the control planes starting
+// beside them; every release's cluster layer at the same time, each release's host tests after
+// its own; then the UI layers alone.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -103,15 +103,6 @@ function mochaLayer(layer, env = {}, timeoutMs = 10000, dir = layer, extra = [])
   countResults(layer, results, code);
 }
 
-/** The host suite in code-server's extension host; `extra` picks a configuration. */
-function hostLayer(layer, env, extra = []) {
-  banner(layer);
-  const results = path.join(resultsDir, `${layer}.json`);
-  fs.rmSync(results, { force: true });
-  const code = run(process.execPath, [path.join(root, 'out', 'test', 'env', 'hostRunner.js'), results, 'host', ...extra], { env: { ...process.env, ...env } });
-  countResults(layer, results, code);
-}
-
 /**
  * A step run beside others: its output is kept and printed whole, under its banner, when it
  * ends, so the steps' lines do not interleave. `results` is a mocha layer's report file, or
@@ -190,41 +181,63 @@ function stopControlPlane(dir) {
   }
 }
 
-/** Starts the seeded control plane of `release` in `dir`; false (and says so) when it did not start. */
+/**
+ * Starts the seeded control plane of `release` in `dir`, beside other steps: its output is
+ * printed whole under its banner when it is up. False (and says so) when it did not start.
+ */
 function startControlPlane(dir, release) {
-  const started = spawnSync(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, KEV_K8S_VERSION: release } });
   planes.add(dir);
-  if (started.status !== 0) {
-    stopControlPlane(dir);
-    return false;
-  }
-  process.stdout.write(started.stdout);
-  return true;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'out', 'test', 'env', 'controlPlaneCli.js'), 'start', dir, '--seed'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, KEV_K8S_VERSION: release } });
+    const output = [];
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    child.on('error', (e) => output.push(Buffer.from(`${e.message}\n`)));
+    child.on('close', (code) => {
+      banner(`control plane: Kubernetes ${release}`);
+      process.stdout.write(Buffer.concat(output));
+      if (code !== 0) stopControlPlane(dir);
+      resolve(code === 0);
+    });
+  });
 }
 
 /**
- * Builds (when missing) and starts the seeded control plane of each other release, one at a
- * time (a build takes both cores); returns those that came up, and records the layers of
- * those that did not as failed.
+ * Builds, when missing, the control plane of each other release, one at a time (a build takes
+ * both cores); returns those built, and records the layers of the others as failed.
  */
-function startOtherReleases(releases) {
-  const ready = [];
+function buildOtherReleases(releases) {
+  const built = [];
   for (const release of releases) {
-    banner(`control plane: Kubernetes ${release}`);
     const dir = path.join(root, '.run', `control-plane-${release}`);
     const env = { KEV_K8S_VERSION: release, KEV_CONTROL_PLANE_DIR: dir, KUBECONFIG: path.join(dir, 'admin.kubeconfig') };
-    if (!args.includes('--skip-setup') && run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
-      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
-      continue;
+    if (!args.includes('--skip-setup')) {
+      banner(`setup: Kubernetes ${release}`);
+      if (run('bash', [path.join(__dirname, 'env', 'setup.sh'), 'control-plane'], { env: { ...process.env, KEV_K8S_VERSION: release } }) !== 0) {
+        for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'the control plane did not build');
+        continue;
+      }
     }
-    if (!startControlPlane(dir, release)) {
-      for (const layer of releaseLayers) record(`${layer}@${release}`, 0, 1, [], 'control plane did not start');
-      continue;
-    }
-    ready.push({ release, dir, env });
+    built.push({ release, dir, env });
   }
-  return ready;
+  return built;
 }
+
+/** Starts the other releases' planes, all at once; returns those that came up, and records the layers of the others as failed. */
+async function startOtherReleases(built) {
+  const up = await Promise.all(built.map((r) => startControlPlane(r.dir, r.release)));
+  return built.filter((r, i) => {
+    if (!up[i]) for (const layer of releaseLayers) record(`${layer}@${r.release}`, 0, 1, [], 'control plane did not start');
+    return up[i];
+  });
+}
+
+/** The host suite in code-server's extension host, beside other layers; `extra` picks a configuration, or its own run folder (--name). */
+function hostLayerBeside(layer, env, extra = []) {
+  const results = path.join(resultsDir, `${layer}.json`);
+  return runBeside(layer, process.execPath, [path.join(root, 'out', 'test', 'env', 'hostRunner.js'), results, 'host', ...extra], env, results);
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopControlPlane();
@@ -244,6 +257,12 @@ async function main() {
   banner('build');
   if (run(process.execPath, [path.join(root, 'esbuild.js'), '--tests']) !== 0) return record('build', 0, 1);
 
+  const built = otherReleases.length > 0 && releaseLayers.length > 0 ? buildOtherReleases(otherReleases) : [];
+  // Every control plane starts, and is seeded, beside the checks: most of that is waiting on
+  // etcd and the apiserver to come up.
+  const othersUp = startOtherReleases(built);
+  const defaultStarted = needsCluster && runsDefault ? startControlPlane(planeDir, defaultRelease) : Promise.resolve(false);
+
   // The checks and the plain-Node layers, two at a time (each keeps a core busy), longest first.
   await inPool([
     wants('conformance') && (() => mochaLayerBeside('conformance', {}, 300000, 'conformance')),
@@ -252,32 +271,29 @@ async function main() {
     wants('typecheck') && (() => runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'])),
   ].filter(Boolean), 2);
 
-  const others = otherReleases.length > 0 && releaseLayers.length > 0 ? startOtherReleases(otherReleases) : [];
-  let defaultUp = false;
-  if (needsCluster && runsDefault) {
-    banner(`control plane: Kubernetes ${defaultRelease}`);
-    defaultUp = startControlPlane(planeDir, defaultRelease);
-    if (!defaultUp) for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
-  }
+  const others = await othersUp;
+  const defaultUp = await defaultStarted;
+  if (needsCluster && runsDefault && !defaultUp) for (const layer of clusterLayers.filter(wants)) record(layer, 0, 1, [], 'control plane did not start');
   const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
   try {
     // Every release's cluster layer at the same time: they wait on their apiservers far more
-    // than they compute. The editor's layers come after, alone, with the other planes stopped:
-    // the UI layers measure what a person sees, and a lively cluster costs CPU even when idle.
-    // Each starts at another file, so their heavy files (the 100 MB log, the long texts) and
-    // their waiting ones (an apiserver stopped for 30 s) overlap rather than coincide.
-    if (wants('cluster')) {
-      const layers = [...(defaultUp ? [{ release: defaultRelease, env: clusterEnv }] : []), ...others];
-      await Promise.all(layers.map((r, i) => mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster', [`--rotate=${i}/${layers.length}`])));
-    }
-    // One at a time: code-server's run folder is one.
-    for (const r of others) {
-      if (wants('host')) hostLayer(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' });
+    // than they compute. Each release's host tests follow its own cluster layer, beside those
+    // still running (another release's plane stops then). The UI layers come after, alone: they
+    // measure what a person sees, and a lively cluster costs CPU even when idle. Each cluster layer starts at another file, so their heavy files (the 100 MB
+    // log, the long texts) and their waiting ones (an apiserver stopped for 30 s) overlap
+    // rather than coincide.
+    const layers = [...(defaultUp ? [{ release: defaultRelease, env: clusterEnv }] : []), ...others];
+    await Promise.all(layers.map(async (r, i) => {
+      if (wants('cluster')) await mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster', [`--rotate=${i}/${layers.length}`]);
+      if (!r.dir) {
+        if (wants('host')) await hostLayerBeside('host', clusterEnv);
+        if (wants('host-k8s')) await hostLayerBeside('host-k8s', clusterEnv, ['--kubernetes-extension']);
+        return;
+      }
+      if (wants('host')) await hostLayerBeside(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' }, [`--name=host-${r.release}`]);
       stopControlPlane(r.dir);
-    }
+    }));
     if (defaultUp) {
-      if (wants('host')) hostLayer('host', clusterEnv);
-      if (wants('host-k8s')) hostLayer('host-k8s', clusterEnv, ['--kubernetes-extension']);
       if (wants('ui')) mochaLayer('ui', clusterEnv, 180000, 'ui', ['--exclude=kubernetes']);
       if (wants('ui-k8s')) mochaLayer('ui-k8s', clusterEnv, 180000, 'ui/kubernetes');
     }

@@ -6,6 +6,7 @@
 // also has the vendored Kubernetes and YAML extensions (see explorerSetup.ts); when they are
 // missing, the suite runs without them and skips its tests, saying why.
 // Usage: node out/test/env/hostRunner.js <results.json> [suite folder under out/test, default host] [--kubernetes-extension]
+//   [--name=<run>]: its own run folder and report, for a run beside another (another release's)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { launchBrowser } from './browser';
@@ -36,8 +37,8 @@ function withKubernetesExtension(name: string): Partial<CodeServerOptions> {
   };
 }
 
-async function main(resultsFile: string, suite: string, kubernetes: boolean): Promise<number> {
-  const name = kubernetes ? `${suite}-k8s` : suite;
+async function main(resultsFile: string, suite: string, kubernetes: boolean, runName: string | undefined): Promise<number> {
+  const name = runName ?? (kubernetes ? `${suite}-k8s` : suite);
   const runDir = path.join(repoRoot, '.run', name);
   const reportFile = path.join(repoRoot, 'test-results', `${name}-report.txt`);
   fs.mkdirSync(path.dirname(reportFile), { recursive: true });
@@ -81,7 +82,8 @@ async function main(resultsFile: string, suite: string, kubernetes: boolean): Pr
 }
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-main(args[0] ?? path.join(repoRoot, 'test-results', 'host.json'), args[1] ?? 'host', process.argv.includes('--kubernetes-extension')).then(
+const runName = process.argv.find((a) => a.startsWith('--name='))?.slice('--name='.length);
+main(args[0] ?? path.join(repoRoot, 'test-results', 'host.json'), args[1] ?? 'host', process.argv.includes('--kubernetes-extension'), runName).then(
   (code) => process.exit(code),
   (e: Error) => {
     console.error(`host runner: ${e.stack ?? e.message}`);
