@@ -277,11 +277,11 @@ async function main() {
   const clusterEnv = { KEV_K8S_VERSION: defaultRelease, KEV_CONTROL_PLANE_DIR: planeDir, KUBECONFIG: path.join(planeDir, 'admin.kubeconfig') };
   try {
     // Every release's cluster layer at the same time: they wait on their apiservers far more
-    // than they compute. Each release's host tests follow its own cluster layer, beside those
-    // still running (another release's plane stops then). The UI layers come after, alone: they
-    // measure what a person sees, and a lively cluster costs CPU even when idle. Each cluster layer starts at another file, so their heavy files (the 100 MB
-    // log, the long texts) and their waiting ones (an apiserver stopped for 30 s) overlap
-    // rather than coincide.
+    // than they compute. Each starts at another file, so their heavy files (the 100 MB log,
+    // the long texts) and their waiting ones (an apiserver stopped for 30 s) overlap rather
+    // than coincide. Each release's host tests follow its own cluster layer, beside those still
+    // running (another release's plane stops then). The UI layers come after, alone: they
+    // measure what a person sees, and a lively cluster costs CPU even when idle.
     const layers = [...(defaultUp ? [{ release: defaultRelease, env: clusterEnv }] : []), ...others];
     await Promise.all(layers.map(async (r, i) => {
       if (wants('cluster')) await mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster', [`--rotate=${i}/${layers.length}`]);
