@@ -41,8 +41,8 @@ export class TreeReveal extends Disposable implements RowReveal {
   /**
    * Rows VS Code reports open, by id, whoever opened them: revealing a row that is already
    * open opens nothing and reports nothing, and it is still open. Each with the id of its top
-   * row: a row whose top row leaves the tree for one listing (the shown rows swapped for a
-   * focused list still loading) comes back closed, and VS Code reports no collapse.
+   * row: a row whose top row leaves the tree for one listing comes back closed, and VS Code
+   * reports no collapse.
    */
   private readonly expanded = new Map<string, string>();
 
