@@ -23,6 +23,8 @@ export const NOTIFY_WINDOW_MS = 10_000;
 const MUTES_KEY = 'kubernetesEvents.notificationMutes';
 /** A message in a notification is cut here (Show opens the whole event). */
 const MESSAGE_CHARS = 160;
+/** How long the status bar confirms a mute (as long as Clear Notification Mutes confirms its undo). */
+const MUTED_MESSAGE_MS = 5_000;
 
 /** VS Code renders [text](target) in a notification as a link: an event's text must not become one. */
 export function notificationText(s: string): string {
@@ -138,5 +140,8 @@ export class WarningNotifier extends Disposable {
     if (!pick) return;
     const m = this.mutes;
     await this.setMutes(pick.mute === 'object' ? { ...m, objects: [...new Set([...m.objects, objectMuteKey(o)])] } : { ...m, reasons: [...new Set([...m.reasons, e.reason])] });
+    // Said once it is kept: a warning after this message is judged against the mute.
+    const what = pick.mute === 'object' ? oneLine(`${o.kind}/${o.name}`) : `the reason ${oneLine(e.reason)}`;
+    vscode.window.setStatusBarMessage(`Warning notifications: ${what} muted in this workspace.`, MUTED_MESSAGE_MS);
   }
 }
