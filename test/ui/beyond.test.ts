@@ -97,7 +97,11 @@ describe('notifications and search, in Chromium', function () {
   it('Settings: a lower store cap drops the events seen longest ago at once, a higher one lists again; a correlator setting offers the reload it needs', async () => {
     // More events than the lowest cap (100), all newer than the seeded ones: 120 about 12 objects.
     const tag = `capped-${stamp}`;
-    for (let i = 0; i < 120; i++) await createEvent(NS, `${tag}.${i}`, { kind: 'ConfigMap', name: `${tag}-${i % 12}`, apiVersion: 'v1' }, 'Synced', `${tag} 同期 ✅ \u200fتم ${i}`, 'Normal');
+    const next = [...Array(120).keys()];
+    const create = async () => {
+      for (let i = next.shift(); i !== undefined; i = next.shift()) await createEvent(NS, `${tag}.${i}`, { kind: 'ConfigMap', name: `${tag}-${i % 12}`, apiVersion: 'v1' }, 'Synced', `${tag} 同期 ✅ \u200fتم ${i}`, 'Normal');
+    };
+    await Promise.all(Array.from({ length: 8 }, create));
     const matches = async (query = tag): Promise<string> => {
       // Not while a list moves the rows: a refresh under the open "..." menu closes it unclicked.
       await v.stableLabels();
