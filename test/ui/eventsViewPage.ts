@@ -279,8 +279,8 @@ export class EventsViewPage {
 
   /**
    * Opens a quick pick (`open` clicks what opens it) and picks `label` in it. The tree holds
-   * its redraws while a quick input of ours is open, so one that came stays (livePicks.test
-   * counts those that close by themselves, and wants none). A click that opened nothing (VS
+   * its redraws while a quick input of ours is open, so one that came stays (eventsView.test's
+   * last suite counts those that close by themselves, and wants none). A click that opened nothing (VS
    * Code's "..." menu closing under it) is tried again, as a person would, said in the output.
    */
   async openAndPick(open: () => Promise<void>, title: string, label: string): Promise<void> {
