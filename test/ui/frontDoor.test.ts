@@ -131,47 +131,30 @@ describe('the first run, in Chromium: the walkthrough, each step done by doing i
   });
 });
 
-describe('npm start\'s first run, in Chromium', function () {
-  this.timeout(240_000);
-  let workbench: Workbench;
-
-  after(async () => {
-    await workbench?.close();
-  });
-
-  it('lands on the Events view with the walkthrough beside it, nothing clicked, in the workspace of manifests npm start opens on the local cluster', async () => {
-    workbench = await openWorkbench('start', { settings: { 'kubernetesEvents.walkthrough.openOnFirstRun': true }, prepareWorkspace: writeDemoWorkspace });
-    const page = workbench.page;
-    const v = new EventsViewPage(page);
-    try {
-      await page.locator('.gettingStartedContainer', { hasText: WALKTHROUGH }).waitFor({ timeout: 60_000 });
-      await v.row(new RegExp(`^Pod/${SEEDED.payments.crashLoop}-`)).waitFor({ timeout: 60_000 });
-      assert.match(await page.locator('.part.sidebar .title-label').first().innerText(), /Kubernetes Events/i);
-      await screenshot(page, 'start-1-first-run');
-    } catch (e) {
-      await screenshot(page, 'failed-start-first-run');
-      throw e;
-    }
-  });
-});
-
-describe('the extension\'s page in the Extensions view, in Chromium', function () {
+describe('npm start\'s first run, in Chromium, and the extension\'s page a newcomer opens next', function () {
   this.timeout(240_000);
   let workbench: Workbench;
   let page: Page;
 
-  before(async () => {
-    workbench = await openWorkbench('extension-page');
-    page = workbench.page;
-  });
   after(async () => {
     await workbench?.close();
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) await screenshot(page, 'failed-extension-page');
+    if (this.currentTest?.state === 'failed' && page) await screenshot(page, `failed-start-${(this.currentTest.title ?? 'test').slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  it('lands on the Events view with the walkthrough beside it, nothing clicked, in the workspace of manifests npm start opens on the local cluster', async () => {
+    workbench = await openWorkbench('start', { settings: { 'kubernetesEvents.walkthrough.openOnFirstRun': true }, prepareWorkspace: writeDemoWorkspace });
+    page = workbench.page;
+    const v = new EventsViewPage(page);
+    await page.locator('.gettingStartedContainer', { hasText: WALKTHROUGH }).waitFor({ timeout: 60_000 });
+    await v.row(new RegExp(`^Pod/${SEEDED.payments.crashLoop}-`)).waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('.part.sidebar .title-label').first().innerText(), /Kubernetes Events/i);
+    await screenshot(page, 'start-1-first-run');
   });
 
   it('shows the icon, the Preview badge and the README, each picture loaded or, where VS Code refuses its path, described by its alt text', async () => {
+    assert.ok(page, 'the workbench npm start opens is open (the test before)');
     const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     const pictures = [...readme.matchAll(/!\[([^\]]*)\]\(([^)\s]+)\)/g)].map((m) => ({ alt: m[1], src: m[2] }));
     assert.ok(pictures.length >= 3, `the README has its pictures (${pictures.length})`);
