@@ -36,9 +36,24 @@ describe('workload roll-up against the real control plane', function () {
       namespace,
       body: { metadata: { name: 'web' }, spec: { replicas: 2, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { ...NEVER, containers: [{ name: 'web', image: 'registry.example/web:1' }] } } } },
     });
-    await kc.makeApiClient(BatchV1Api).createNamespacedCronJob({
+    // Run now, as `kubectl create job nightly-manual --from=cronjob/nightly` runs it: a Job
+    // the CronJob controls, made from its template. Its schedule would make the test wait for
+    // the next minute; the roll-up follows the same ownerReference either way.
+    const batch = kc.makeApiClient(BatchV1Api);
+    const cronJob = await batch.createNamespacedCronJob({
       namespace,
-      body: { metadata: { name: 'nightly' }, spec: { schedule: '* * * * *', jobTemplate: { spec: { template: { spec: { ...NEVER, restartPolicy: 'Never', containers: [{ name: 'job', image: 'registry.example/job:1' }] } } } } } },
+      body: { metadata: { name: 'nightly' }, spec: { schedule: '0 3 * * *', jobTemplate: { spec: { template: { spec: { ...NEVER, restartPolicy: 'Never', containers: [{ name: 'job', image: 'registry.example/job:1' }] } } } } } },
+    });
+    await batch.createNamespacedJob({
+      namespace,
+      body: {
+        metadata: {
+          name: 'nightly-manual',
+          annotations: { 'cronjob.kubernetes.io/instantiate': 'manual' },
+          ownerReferences: [{ apiVersion: 'batch/v1', kind: 'CronJob', name: 'nightly', uid: cronJob.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true }],
+        },
+        spec: cronJob.spec?.jobTemplate.spec as NonNullable<NonNullable<typeof cronJob.spec>['jobTemplate']['spec']>,
+      },
     });
   });
   after(async () => {
@@ -74,7 +89,7 @@ describe('workload roll-up against the real control plane', function () {
     assert.equal(deployment.warnings, rs.children.reduce((n, c) => n + c.warnings, 0) + (rs.group?.warnings ?? 0));
     const jobPod = await pollUntil('the cron job\'s pod under its Job under the CronJob', async () => {
       const p = findNode(roll(), 'Pod', /^nightly-/);
-      return p && /^CronJob\/nightly > Job\/nightly-\d+ > Pod\/nightly-/.test(ownerChain(p)) ? p : undefined;
+      return p && /^CronJob\/nightly > Job\/nightly-manual > Pod\/nightly-manual-/.test(ownerChain(p)) ? p : undefined;
     }, 120_000);
     assert.ok(jobPod.warnings > 0);
   });
