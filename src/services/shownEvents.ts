@@ -1,7 +1,9 @@
 // What the Events view shows: one of the store's live views (over the main store, or a
 // focused one: FocusService), through the view's filter and in its order, and a pause that
 // holds the groups as they were while the store keeps filling. The tree, the status rows,
-// export and navigation read it; it tells each change once.
+// export and navigation read it; it tells each change once. A new filter, order or source
+// shows nothing until its view is built: the rows go from what they were (paused or not)
+// to the new view in one step, never through the old view's live rows.
 import { Emitter } from '../common/emitter';
 import { Disposable, toDisposable, type IDisposable } from '../common/lifecycle';
 import type { ClusterEvent } from '../model/clusterEvent';
@@ -26,9 +28,12 @@ export class ShownEvents extends Disposable {
   private view: LiveView;
   private viewSubscription: IDisposable;
   private sourceSubscription: IDisposable;
-  /** The view being built for a new filter, order or source. */
+  /** The view being built for a new filter, order or source, and that source. */
   private nextView: LiveView | undefined;
+  private nextSource: EventStore | undefined;
   private snapshot: PauseSnapshot | undefined;
+  /** The pause the view being built ends when it is shown (a pause taken meanwhile holds on). */
+  private endingPause: PauseSnapshot | undefined;
   private readonly changed = this._register(new Emitter<ShownChange>());
   readonly onDidChange = this.changed.event;
   private readonly pauseChanged = this._register(new Emitter<boolean>());
@@ -52,7 +57,7 @@ export class ShownEvents extends Disposable {
     }));
   }
 
-  /** The store the rows come from: the main one, or a focused one. */
+  /** The store the rows come from: the main one, or a focused one (another once its view is shown). */
   get source(): EventStore {
     return this.sourceNow;
   }
@@ -79,28 +84,21 @@ export class ShownEvents extends Disposable {
     return this.snapshot?.heldBack ?? 0;
   }
 
-  /** Shows another store (a focused one, or back to the main one). */
+  /** Shows another store (a focused one, or back to the main one); resolves once it is shown. */
   setSource(store: EventStore): Promise<void> {
-    if (store === this.sourceNow) return Promise.resolve();
-    this.sourceSubscription.dispose();
-    this.sourceNow = store;
-    this.sourceSubscription = this.watchSource(store);
-    this.snapshot = undefined;
-    this.changed.fire({ kind: 'reset' });
-    return this.useView();
+    if (store === (this.nextSource ?? this.sourceNow)) return Promise.resolve();
+    return this.useView(store);
   }
 
   /** Resolves when the view through the new filter is shown. */
   setFilter(filter: EventFilter): Promise<void> {
     this.filterNow = filter;
-    this.snapshot = undefined;
     return this.useView();
   }
 
   setSortOrder(order: SortOrder): Promise<void> {
     if (order === this.order) return Promise.resolve();
     this.order = order;
-    this.snapshot = undefined;
     return this.useView();
   }
 
@@ -150,8 +148,10 @@ export class ShownEvents extends Disposable {
     // A cleared store (a context switch) leaves nothing of the old cluster behind.
     return store.onDidChange((c) => {
       if (!c.all) return;
+      const paused = this.snapshot !== undefined;
       this.snapshot = undefined;
       this.changed.fire({ kind: 'reset' });
+      if (paused) this.pauseChanged.fire(false);
     });
   }
 
@@ -162,19 +162,33 @@ export class ShownEvents extends Disposable {
     } else this.changed.fire({ kind: 'groups', change });
   }
 
-  /** A view for the filter and order asked for, built in slices; shown once ready. */
-  private useView(): Promise<void> {
+  /** A view for the source, filter and order asked for, built in slices; shown once ready, with its source, ending the pause. */
+  private useView(source: EventStore = this.nextSource ?? this.sourceNow): Promise<void> {
     this.nextView?.dispose();
-    const next = this.sourceNow.liveView(this.filterNow, this.order);
+    const next = source.liveView(this.filterNow, this.order);
     this.nextView = next;
+    this.nextSource = source;
+    this.endingPause ??= this.snapshot;
     return next.ready.then(() => {
       if (this.nextView !== next) return;
       this.nextView = undefined;
+      this.nextSource = undefined;
+      const newSource = source !== this.sourceNow;
+      if (newSource) {
+        this.sourceSubscription.dispose();
+        this.sourceNow = source;
+        this.sourceSubscription = this.watchSource(source);
+      }
       this.viewSubscription.dispose();
       this.view.dispose();
       this.view = next;
       this.viewSubscription = next.onDidChange((c) => this.viewChanged(c));
+      const ended = this.snapshot !== undefined && (newSource || this.snapshot === this.endingPause);
+      this.endingPause = undefined;
+      if (ended) this.snapshot = undefined;
+      if (newSource) this.changed.fire({ kind: 'reset' });
       this.changed.fire({ kind: 'rebuilt' });
+      if (ended) this.pauseChanged.fire(false);
     });
   }
 }

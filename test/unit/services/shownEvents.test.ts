@@ -96,4 +96,50 @@ describe('ShownEvents', () => {
     assert.ok(!shown.paused, 'a cleared store');
     assert.ok(changes.includes('reset'));
   });
+
+  it('while a new filter\'s or source\'s view is built, shows what it showed (paused or not), then the new view and its source in one step', async () => {
+    const { store, shown, changes } = setup();
+    store.upsert(coreEvent({ uid: 'w', object: 'web-1', type: 'Warning', reason: 'BackOff', first: T0 }));
+    store.upsert(coreEvent({ uid: 'n', object: 'web-2', reason: 'Pulled', first: T0 + S }));
+    let pauseTold: boolean[] = [];
+    shown.onDidChangePause((p) => pauseTold.push(p));
+    shown.pause(() => false);
+    store.upsert(coreEvent({ uid: 'n2', object: 'web-3', reason: 'Pulled', first: T0 + 2 * S }));
+    changes.length = 0;
+    pauseTold = [];
+    // Show Warnings Only while paused: the filter, then the focused store it asks the apiserver for.
+    const focused = new EventStore({ maxEvents: 10 });
+    focused.upsert(coreEvent({ uid: 'w', object: 'web-1', type: 'Warning', reason: 'BackOff', first: T0 }));
+    const filtered = shown.setFilter({ types: ['Warning'] });
+    const sourced = shown.setSource(focused);
+    assert.ok(shown.paused, 'still paused while the view is built');
+    assert.deepEqual(shown.groups().map((g) => g.object.name), ['web-2', 'web-1'], 'the paused rows, not the live unfiltered ones');
+    assert.equal(shown.source, store, 'events still come from the store the rows are from');
+    assert.equal(shown.event('n')?.uid, 'n');
+    assert.deepEqual(changes, [], 'nothing to draw yet');
+    await Promise.all([filtered, sourced]);
+    assert.ok(!shown.paused);
+    assert.deepEqual(pauseTold, [false], 'the end of the pause told once, as the new view shows');
+    assert.equal(shown.source, focused);
+    assert.deepEqual(shown.groups().map((g) => g.object.name), ['web-1']);
+    assert.deepEqual(changes, ['reset', 'rebuilt']);
+    // Not paused: the rows shown stay those of the old filter until the new view is built.
+    changes.length = 0;
+    const cleared = shown.setFilter({ text: 'no such text' });
+    assert.deepEqual(shown.groups().map((g) => g.object.name), ['web-1']);
+    await cleared;
+    assert.deepEqual(shown.groups().map((g) => g.object.name), []);
+    assert.deepEqual(changes, ['rebuilt']);
+  });
+
+  it('a pause taken while a new filter\'s view is built holds on once it is shown', async () => {
+    const { store, shown } = setup();
+    store.upsert(coreEvent({ uid: 'a', object: 'web-1', first: T0 }));
+    const filtered = shown.setSortOrder('name');
+    shown.pause(() => false);
+    await filtered;
+    assert.ok(shown.paused, 'the pause was asked for after the order');
+    shown.resume();
+    assert.ok(!shown.paused);
+  });
 });
