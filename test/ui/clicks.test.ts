@@ -204,11 +204,19 @@ describe('the Events view, clicked in Chromium', function () {
     await v.row(/^Live updates paused/).waitFor({ state: 'detached', timeout: 10_000 });
   });
 
-  it('paused, Show Warnings Only ends the pause: the warnings are shown, not the paused rows emptied', async () => {
+  it('paused, Show Warnings Only ends the pause: the paused rows, then the warnings, never the live rows of all types between', async () => {
+    const name = `normal-${Date.now().toString(36)}`;
+    const normal = `ConfigMap/${name}`;
+    await createEvent(NS, name, { kind: 'ConfigMap', name, apiVersion: 'v1' }, 'Synced', 'an object with no warning', 'Normal');
+    await v.row(normal).waitFor({ timeout: 30_000 });
     await v.titleButton('Pause Live Updates');
     await v.row(/^Live updates paused/).waitFor({ timeout: 10_000 });
+    const frames = await watchTopRows(page);
     await v.titleButton('Show Warnings Only');
     await v.row(/^Live updates paused/).waitFor({ state: 'detached', timeout: 30_000 });
+    // Each frame drawn: the paused rows (with their status row), or warnings only.
+    const between = (await frames()).filter((rows) => !rows.some((r) => r.startsWith('Live updates paused')) && rows.includes(normal));
+    assert.deepEqual(between, [], 'no frame shows the object without warnings once the pause has gone');
     await eventually('the filter in the header, not "paused"', async () => /Warning/.test(await v.header()) && !/paused/i.test(await v.header()));
     await v.objectRows().filter({ hasText: /^Pod\// }).first().waitFor({ timeout: 30_000 });
     for (const row of await v.objectRows().all()) assert.match(await v.badge(row), /^[1-9]\d*$/, `${await row.innerText()} has warnings`);
@@ -285,3 +293,17 @@ describe('the Events view, clicked in Chromium', function () {
     await eventually('sink off', async () => !/sink on/i.test(await v.header()));
   });
 });
+
+/** Notes, in the page, the top rows' labels each time the tree draws them. */
+async function watchTopRows(page: Page): Promise<() => Promise<string[][]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { kevFrames: string[][] };
+    w.kevFrames = [];
+    const tree = document.querySelector('.part.sidebar .monaco-list[role="tree"]');
+    if (!tree) throw new Error('no tree in the side bar');
+    const note = () => w.kevFrames.push(Array.from(tree.querySelectorAll('.monaco-list-row[aria-level="1"] .label-name')).map((l) => l.textContent ?? ''));
+    note();
+    new MutationObserver(note).observe(tree, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { kevFrames: string[][] }).kevFrames);
+}
