@@ -280,14 +280,19 @@ async function main() {
     // than they compute. Each starts at another file, so their heavy files (the 100 MB log,
     // the long texts) and their waiting ones (an apiserver stopped for 30 s) overlap rather
     // than coincide. Each release's host tests follow its own cluster layer, beside those still
-    // running (another release's plane stops then). The UI layers come after, alone: they
-    // measure what a person sees, and a lively cluster costs CPU even when idle.
+    // running (another release's plane stops then); the default's host and host-k8s together.
+    // The UI layers come after, alone: they measure what a person sees, and a lively cluster
+    // costs CPU even when idle.
     const layers = [...(defaultUp ? [{ release: defaultRelease, env: clusterEnv }] : []), ...others];
     await Promise.all(layers.map(async (r, i) => {
       if (wants('cluster')) await mochaLayerBeside(`cluster@${r.release}`, r.env, 120000, 'cluster', [`--rotate=${i}/${layers.length}`]);
       if (!r.dir) {
-        if (wants('host')) await hostLayerBeside('host', clusterEnv);
-        if (wants('host-k8s')) await hostLayerBeside('host-k8s', clusterEnv, ['--kubernetes-extension']);
+        // Side by side: host-k8s keeps to kubeconfigs and a namespace of its own, and the
+        // host tests already share the lively cluster with everything it does.
+        await Promise.all([
+          wants('host') && hostLayerBeside('host', clusterEnv),
+          wants('host-k8s') && hostLayerBeside('host-k8s', clusterEnv, ['--kubernetes-extension']),
+        ]);
         return;
       }
       if (wants('host')) await hostLayerBeside(`host@${r.release}`, { ...r.env, KEV_HOST_ONLY: 'activation' }, [`--name=host-${r.release}`]);
