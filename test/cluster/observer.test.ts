@@ -12,6 +12,7 @@ import { ListWatch, type ListWatchState } from '../../src/cluster/listWatch';
 import { EventStore } from '../../src/model/eventStore';
 import { EventBroadcaster } from '../../src/record/event';
 import { ControlPlane } from '../env/controlPlane';
+import { kubeRelease } from '../env/versions';
 import type { RestConfig } from '../../src/cluster/restConfig';
 import { pollUntil } from '../support/wait';
 import { controlPlaneDir, createNamespace, kubeConfigFor, restConfigOf } from './support';
@@ -147,7 +148,12 @@ describe('cluster observation against the real control plane', function () {
     observers.push(resumed);
     resumed.start(saved);
     await pollUntil('all five events', () => [0, 1, 2, 3, 4].every((i) => groupOf(store, 'ConfigMap', `gone-${i}`)), 30_000);
-    assert.equal(resumed.listsCompleted, 1, 'the resumed watch was refused with 410 and the loop listed again');
+    for (let i = 0; i < 5; i++) assert.equal(groupOf(store, 'ConfigMap', `gone-${i}`)?.events.length, 1, `gone-${i} once`);
+    // From 1.34 the apiserver compacts its watch cache as etcd compacts (kubernetes#132876), so
+    // the resumed watch is refused. Before, the cache answers from its own window while it
+    // still holds the resourceVersion, and the events come by the watch.
+    if (kubeRelease().minor >= 34) assert.equal(resumed.listsCompleted, 1, 'the resumed watch was refused with 410 and the loop listed again');
+    else assert.ok(resumed.listsCompleted <= 1, `listed ${resumed.listsCompleted} times`);
   });
 
   it('stops without leaving a socket or a timer behind, and starts again', async () => {
